@@ -1,0 +1,2 @@
+export declare const bundlePath: string;
+export declare function bundleSpec(outFile?: string): Promise<string>;

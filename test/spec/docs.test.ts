@@ -1,0 +1,32 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { operations } from "../support/spec.js";
+
+describe("rendered docs", () => {
+  it("builds one self-contained HTML page that carries every operation, scope and example", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "docs-"));
+    try {
+      const output = join(dir, "index.html");
+      await promisify(execFile)(
+        "npx",
+        ["--no-install", "redocly", "build-docs", "generated/openapi.yaml", "--output", output, "--inlineBundle"],
+        { cwd: new URL("../../", import.meta.url) },
+      );
+      const html = await readFile(output, "utf8");
+      expect(html).not.toMatch(/<script[^>]+src="https?:/);
+      for (const { operation } of operations) {
+        expect(html).toContain(`"operationId":"${operation.operationId}"`);
+        expect(html).toContain(JSON.stringify(operation.security));
+        for (const media of Object.values<any>(operation.requestBody?.content ?? {})) {
+          for (const name of Object.keys(media.examples)) expect(html).toContain(`"${name}":{"$ref"`);
+        }
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
