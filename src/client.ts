@@ -1,0 +1,21 @@
+import createFetchClient from "openapi-fetch";
+import type { paths } from "../generated/openapi.js";
+import { resolveOptions, type ClientOptions } from "./options.js";
+import { createPagination } from "./paginate.js";
+import { serializePath } from "./path-serializer.js";
+import { createTransport } from "./transport.js";
+import type { ApiClient } from "./typed.js";
+
+/**
+ * An openapi-fetch client for the API, typed by the generated paths, that authenticates,
+ * retries, times out and pages. The API key lives only in the transport's closure.
+ */
+export function createClient(options: ClientOptions): ApiClient {
+  const { transport, fetchClient } = resolveOptions(options);
+  const client = createFetchClient<paths>({
+    ...fetchClient,
+    fetch: createTransport(transport),
+    pathSerializer: serializePath,
+  });
+  return Object.assign(client, createPagination(client)) as unknown as ApiClient;
+}

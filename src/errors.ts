@@ -1,0 +1,116 @@
+/**
+ * Every error this package throws. None of them holds the API key, the Request (whose
+ * headers carry it) or the client's options.
+ */
+
+/** A caller passed something this package cannot use; `field` names it. */
+export class InvalidInputError extends TypeError {
+  override readonly name = "InvalidInputError";
+  readonly field: string;
+
+  constructor(field: string, problem: string) {
+    super(`${field} ${problem}`);
+    this.field = field;
+  }
+}
+
+/** Something went wrong with one request; says which one. */
+export class RequestError extends Error {
+  override readonly name: string = "RequestError";
+  readonly method: string;
+  /** The request's URL path, without the origin or query. */
+  readonly path: string;
+
+  constructor(method: string, path: string, message: string, options?: { cause?: unknown }) {
+    super(`${method} ${path}: ${message}`, options);
+    this.method = method;
+    this.path = path;
+  }
+}
+
+/** The server could not be reached, or the connection broke before a response. */
+export class ConnectionError extends RequestError {
+  override readonly name = "ConnectionError";
+}
+
+/** No response arrived within `timeoutMs`. */
+export class RequestTimeoutError extends RequestError {
+  override readonly name = "RequestTimeoutError";
+  readonly timeoutMs: number;
+
+  constructor(method: string, path: string, timeoutMs: number) {
+    super(method, path, `no response within ${timeoutMs} ms`);
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** The caller's signal aborted the request; `cause` is the signal's reason. */
+export class RequestAbortedError extends RequestError {
+  override readonly name = "RequestAbortedError";
+}
+
+/** The server answered in a shape this package cannot page through. */
+export class UnexpectedResponseError extends RequestError {
+  override readonly name = "UnexpectedResponseError";
+}
+
+export type ApiErrorKind =
+  | "bad_request"
+  | "unauthorized"
+  | "payment_required"
+  | "forbidden"
+  | "not_found"
+  | "method_not_allowed"
+  | "rate_limited"
+  | "client_error"
+  | "server_error";
+
+const kindsByStatus: Record<number, ApiErrorKind> = {
+  400: "bad_request",
+  401: "unauthorized",
+  402: "payment_required",
+  403: "forbidden",
+  404: "not_found",
+  405: "method_not_allowed",
+  429: "rate_limited",
+};
+
+function kindOf(status: number): ApiErrorKind {
+  return kindsByStatus[status] ?? (status >= 500 ? "server_error" : "client_error");
+}
+
+function stringField(body: unknown, key: string): string | undefined {
+  const value = (body as Record<string, unknown> | null)?.[key];
+  return typeof value === "string" ? value : undefined;
+}
+
+/** The server answered with an error status. Carries the live error body's fields. */
+export class ApiError extends RequestError {
+  override readonly name = "ApiError";
+  readonly status: number;
+  readonly kind: ApiErrorKind;
+  /** `validation_error`, `authentication_error`, `invalid_request`, `throttled_error`, `server_error`, … */
+  readonly type: string | undefined;
+  /** `invalid_input`, `required`, `not_authenticated`, `permission_denied`, `not_found`, `throttled`, … */
+  readonly code: string | undefined;
+  readonly detail: string | undefined;
+  /** The field the server rejected, or null. */
+  readonly attr: string | null | undefined;
+  readonly headers: Headers;
+  /** The parsed body (or its text when it is not JSON); undefined when empty. */
+  readonly body: unknown;
+
+  constructor(init: { method: string; path: string; status: number; statusText?: string; headers: Headers; body: unknown }) {
+    const detail = stringField(init.body, "detail");
+    super(init.method, init.path, `${init.status}${detail ? ` ${detail}` : init.statusText ? ` ${init.statusText}` : ""}`);
+    this.status = init.status;
+    this.kind = kindOf(init.status);
+    this.type = stringField(init.body, "type");
+    this.code = stringField(init.body, "code");
+    this.detail = detail;
+    const attr = (init.body as Record<string, unknown> | null)?.attr;
+    this.attr = typeof attr === "string" || attr === null ? attr : undefined;
+    this.headers = init.headers;
+    this.body = init.body;
+  }
+}

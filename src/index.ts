@@ -1,0 +1,15 @@
+export { createClient } from "./client.js";
+export {
+  ApiError,
+  ConnectionError,
+  InvalidInputError,
+  RequestAbortedError,
+  RequestError,
+  RequestTimeoutError,
+  UnexpectedResponseError,
+  type ApiErrorKind,
+} from "./errors.js";
+export { defaults, type ClientOptions, type FetchFunction } from "./options.js";
+export type { ApiClient, ItemOf, ListPath, Page, PaginateOptions } from "./typed.js";
+export { unwrap, type DataOf } from "./unwrap.js";
+export type { components, operations, paths } from "../generated/openapi.js";

@@ -1,0 +1,73 @@
+import type { ClientOptions as FetchClientOptions, HeadersOptions } from "openapi-fetch";
+import { InvalidInputError } from "./errors.js";
+
+export type FetchFunction = (input: Request) => Promise<Response>;
+
+export interface ClientOptions
+  extends Omit<FetchClientOptions, "baseUrl" | "fetch" | "headers" | "pathSerializer"> {
+  /** The service's address, such as `https://us.posthog.com` or `https://eu.posthog.com`. */
+  baseUrl: string;
+  /** A personal API key. Sent as `Authorization: Bearer …` to `baseUrl`'s origin only. */
+  apiKey: string;
+  /** Replaces `globalThis.fetch`, for tests, proxies or instrumentation. */
+  fetch?: FetchFunction;
+  /** Retries after the first attempt; 0 turns retries off. Default 2. */
+  maxRetries?: number;
+  /** How long each attempt waits for response headers. Default 60 000 ms. */
+  timeoutMs?: number;
+  /** Headers sent with every request. */
+  headers?: HeadersOptions;
+}
+
+export interface TransportConfig {
+  apiKey: string;
+  origin: string;
+  fetch: FetchFunction;
+  maxRetries: number;
+  timeoutMs: number;
+}
+
+export const defaults = { maxRetries: 2, timeoutMs: 60_000 } as const;
+
+/** Checks the options and splits them into what openapi-fetch takes and what the transport keeps. */
+export function resolveOptions(options: ClientOptions): {
+  transport: TransportConfig;
+  fetchClient: Omit<FetchClientOptions, "fetch" | "pathSerializer">;
+} {
+  if (options === null || typeof options !== "object") throw new InvalidInputError("options", "must be an object");
+  const { baseUrl, apiKey, fetch, maxRetries = defaults.maxRetries, timeoutMs = defaults.timeoutMs, ...rest } = options;
+
+  if (typeof baseUrl !== "string" || baseUrl.trim() === "") {
+    throw new InvalidInputError("options.baseUrl", "is required (an absolute http or https URL)");
+  }
+  let origin: string;
+  try {
+    const url = new URL(baseUrl);
+    if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error();
+    origin = url.origin;
+  } catch {
+    throw new InvalidInputError("options.baseUrl", `must be an absolute http or https URL, got "${baseUrl}"`);
+  }
+  // The key's value never goes into a message.
+  if (typeof apiKey !== "string" || apiKey.trim() === "") {
+    throw new InvalidInputError("options.apiKey", "is required (a non-empty personal API key)");
+  }
+  if (/[\s,]/.test(apiKey)) throw new InvalidInputError("options.apiKey", "must not contain spaces or commas");
+  if (fetch !== undefined && typeof fetch !== "function") throw new InvalidInputError("options.fetch", "must be a function");
+  if (fetch === undefined && typeof globalThis.fetch !== "function") {
+    throw new InvalidInputError("options.fetch", "is required where globalThis.fetch does not exist");
+  }
+  // Looked up per call, and called on globalThis: browsers refuse a detached `fetch`.
+  const fetchFunction: FetchFunction = fetch ?? ((input) => globalThis.fetch(input));
+  if (!Number.isInteger(maxRetries) || maxRetries < 0) {
+    throw new InvalidInputError("options.maxRetries", `must be a whole number ≥ 0, got ${String(maxRetries)}`);
+  }
+  if (typeof timeoutMs !== "number" || !Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    throw new InvalidInputError("options.timeoutMs", `must be a number > 0, got ${String(timeoutMs)}`);
+  }
+
+  return {
+    transport: { apiKey, origin, fetch: fetchFunction, maxRetries, timeoutMs },
+    fetchClient: { ...rest, baseUrl },
+  };
+}

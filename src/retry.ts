@@ -1,0 +1,93 @@
+import { ConnectionError, RequestAbortedError } from "./errors.js";
+
+/** Methods that may be sent again after a connection failure: repeating them changes nothing more. */
+const idempotentMethods = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
+const retryableStatuses = new Set([408, 429, 500, 502, 503, 504]);
+
+export const backoff = { baseMs: 500, capMs: 8_000, maxRetryAfterMs: 60_000 } as const;
+
+/**
+ * Milliseconds to wait before attempt `retry + 1`: 0.5 s × 2^retry, capped at 8 s, with
+ * "equal jitter" (half fixed, half random) so clients that failed together spread out.
+ */
+export function backoffDelay(retry: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(backoff.capMs, backoff.baseMs * 2 ** retry);
+  return ceiling / 2 + random() * (ceiling / 2);
+}
+
+/** `Retry-After` in milliseconds, from delta-seconds or an HTTP date; undefined if absent or unreadable. */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
+  if (value === null) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // An HTTP date names its weekday and month; this keeps Date.parse from reading "-5" as a year.
+  if (!/[a-z]/i.test(text)) return undefined;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * How long to wait before retrying a request that got `response`, or undefined to give up
+ * and surface it. POST and PATCH are retried only when the server says it did not act:
+ * 429, or 503 with Retry-After.
+ */
+export function retryDelayForResponse(method: string, response: Response, retry: number, random?: () => number): number | undefined {
+  const { status } = response;
+  const retryAfter = parseRetryAfter(response.headers.get("Retry-After"));
+  const allowed = idempotentMethods.has(method)
+    ? retryableStatuses.has(status)
+    : status === 429 || (status === 503 && retryAfter !== undefined);
+  if (!allowed) return undefined;
+  if (retryAfter === undefined) return backoffDelay(retry, random);
+  return retryAfter <= backoff.maxRetryAfterMs ? retryAfter : undefined;
+}
+
+/** How long to wait before retrying after the connection failed, or undefined to give up. */
+export function retryDelayForConnectionError(method: string, retry: number, random?: () => number): number | undefined {
+  return idempotentMethods.has(method) ? backoffDelay(retry, random) : undefined;
+}
+
+function sleep(ms: number, signal: AbortSignal | null, method: string, path: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const aborted = () => new RequestAbortedError(method, path, "aborted while waiting to retry", { cause: signal?.reason });
+    if (signal?.aborted) return reject(aborted());
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(aborted());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+export type Attempt = (request: Request) => Promise<Response>;
+
+/**
+ * Sends `request` through `attempt` up to `maxRetries + 1` times. Each attempt gets its own
+ * copy of the request, so a body is sent again in full. Retried responses are drained so
+ * their connections are freed.
+ */
+export async function sendWithRetries(request: Request, attempt: Attempt, maxRetries: number, path: string): Promise<Response> {
+  const { method } = request;
+  for (let retry = 0; ; retry++) {
+    const last = retry >= maxRetries;
+    // A bodiless Request can be sent any number of times; one with a body only once.
+    const copy = last || request.body === null ? request : request.clone();
+    let delay: number | undefined;
+    try {
+      const response = await attempt(copy);
+      delay = last ? undefined : retryDelayForResponse(method, response, retry);
+      if (delay === undefined) return response;
+      await response.body?.cancel().catch(() => undefined);
+    } catch (error) {
+      // Timeouts and aborts end the call: the caller set those limits.
+      if (!(error instanceof ConnectionError) || last) throw error;
+      delay = retryDelayForConnectionError(method, retry);
+      if (delay === undefined) throw error;
+    }
+    await sleep(delay, request.signal, method, path);
+  }
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { ConnectionError, createClient, RequestAbortedError, RequestTimeoutError } from "../../src/index.js";
+import { apiKey, baseUrl, connectionReset, fakeFetch, json, neverAnswers, playlistPath } from "../support/fake-fetch.js";
+
+const params = { path: { project_id: "28417", short_id: "Ub3KpD7w" } };
+
+describe("timeouts and aborts", () => {
+  it("throws RequestTimeoutError when the server never answers, without retrying", async () => {
+    const server = fakeFetch(neverAnswers);
+    const api = createClient({ baseUrl, apiKey, fetch: server.fetch, timeoutMs: 50 });
+    const error = await api.GET(playlistPath, { params }).catch((e) => e);
+    expect(error).toBeInstanceOf(RequestTimeoutError);
+    expect(error).toMatchObject({ timeoutMs: 50, method: "GET", path: "/api/environments/28417/session_recording_playlists/Ub3KpD7w/" });
+    expect(server.calls).toHaveLength(1);
+  });
+
+  it("times each request on its own, not on one signal shared by the client", async () => {
+    const server = fakeFetch((request, index) => (index === 0 ? neverAnswers(request) : json({})));
+    const api = createClient({ baseUrl, apiKey, fetch: server.fetch, timeoutMs: 100 });
+    const slow = api.GET(playlistPath, { params }).catch((e) => e);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const fast = await api.GET(playlistPath, { params });
+    expect(fast.response.status).toBe(200);
+    expect(await slow).toBeInstanceOf(RequestTimeoutError);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect((await api.GET(playlistPath, { params })).response.status).toBe(200);
+  });
+
+  it("throws RequestAbortedError with the caller's reason when the caller aborts", async () => {
+    const server = fakeFetch(neverAnswers);
+    const api = createClient({ baseUrl, apiKey, fetch: server.fetch });
+    const controller = new AbortController();
+    const call = api.GET(playlistPath, { params, signal: controller.signal });
+    setTimeout(() => controller.abort(new Error("user left the page")), 10);
+    const error = await call.catch((e) => e);
+    expect(error).toBeInstanceOf(RequestAbortedError);
+    expect(error.cause).toEqual(new Error("user left the page"));
+  });
+
+  it("does not send a request whose signal is already aborted", async () => {
+    const server = fakeFetch(() => json({}));
+    const api = createClient({ baseUrl, apiKey, fetch: server.fetch });
+    await expect(api.GET(playlistPath, { params, signal: AbortSignal.abort() })).rejects.toBeInstanceOf(RequestAbortedError);
+    expect(server.calls).toHaveLength(0);
+  });
+
+  it("stops waiting to retry when the caller aborts", async () => {
+    const server = fakeFetch(() => connectionReset());
+    const api = createClient({ baseUrl, apiKey, fetch: server.fetch, maxRetries: 5 });
+    const controller = new AbortController();
+    const call = api.GET(playlistPath, { params, signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    const started = performance.now();
+    await expect(call).rejects.toBeInstanceOf(RequestAbortedError);
+    expect(performance.now() - started).toBeLessThan(240);
+    expect(server.calls).toHaveLength(1);
+  });
+
+  it("keeps the three failures apart", async () => {
+    const reset = createClient({ baseUrl, apiKey, fetch: fakeFetch(() => connectionReset()).fetch, maxRetries: 0 });
+    const error = await reset.GET(playlistPath, { params }).catch((e) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error).not.toBeInstanceOf(RequestTimeoutError);
+    expect(error).not.toBeInstanceOf(RequestAbortedError);
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expectTypeOf, it } from "vitest";
+import { createClient, unwrap, type ApiClient, type ListPath, type Page } from "../../src/index.js";
+import type { Playlist, SessionRecording, Subscription } from "../../src/types.js";
+
+declare const api: ApiClient;
+const projectPath = { project_id: "28417" };
+const playlist = "/api/environments/{project_id}/session_recording_playlists/{short_id}/" as const;
+
+describe("the typed client", () => {
+  it("returns createClient's surface", () => {
+    expectTypeOf(createClient).returns.toEqualTypeOf<ApiClient>();
+  });
+
+  it("types response data from the spec", async () => {
+    const result = await api.GET(playlist, { params: { path: { ...projectPath, short_id: "Ub3KpD7w" } } });
+    expectTypeOf(unwrap(result)).toEqualTypeOf<NonNullable<typeof result.data>>();
+    expectTypeOf(unwrap(result).short_id).toEqualTypeOf<string>();
+    expectTypeOf(unwrap(result).created_by).toEqualTypeOf<Playlist["created_by"]>();
+  });
+
+  it("refuses a path the API does not have", () => {
+    // @ts-expect-error: no such path
+    void api.GET("/api/environments/{project_id}/session_recording_playlist/", { params: { path: projectPath } });
+    // @ts-expect-error: playlists have no GET listing in this API
+    void api.GET("/api/environments/{project_id}/session_recording_playlists/", { params: { path: projectPath } });
+  });
+
+  it("refuses a missing path parameter", () => {
+    // @ts-expect-error: short_id is missing
+    void api.GET(playlist, { params: { path: projectPath } });
+    // @ts-expect-error: params are required for this path
+    void api.GET(playlist);
+  });
+
+  it("refuses a read-only field in a request body, at any depth", () => {
+    void api.PATCH(playlist, { params: { path: { ...projectPath, short_id: "Ub3KpD7w" } }, body: { pinned: true } });
+    // @ts-expect-error: id is read-only
+    void api.PATCH(playlist, { params: { path: { ...projectPath, short_id: "Ub3KpD7w" } }, body: { pinned: true, id: 3187 } });
+    void api.POST("/api/environments/{project_id}/session_recording_playlists/", {
+      params: { path: projectPath },
+      // @ts-expect-error: short_id is read-only
+      body: { name: "Checkout drop-offs", short_id: "Ub3KpD7w" },
+    });
+    void api.PATCH("/api/environments/{project_id}/session_recordings/{id}/", {
+      params: { path: { ...projectPath, id: "0193401e-5b7a-7c2d-9e84-1f6a3b0c7d52" } },
+      // @ts-expect-error: a person's uuid is read-only
+      body: { person: { properties: { plan: "pro" }, uuid: "018e1f3a-9c4b-7d21-b6e8-2a5f0c3d9e14" } },
+    });
+  });
+
+  it("refuses a wrong enum value and a missing required body field", () => {
+    const body = { target_value: "maya.okafor@example.com", frequency: "daily", start_date: "2026-11-21T09:00:00Z" } as const;
+    void api.POST("/api/environments/{project_id}/subscriptions/", { params: { path: projectPath }, body: { ...body, target_type: "email" } });
+    // @ts-expect-error: fax is not a target type
+    void api.POST("/api/environments/{project_id}/subscriptions/", { params: { path: projectPath }, body: { ...body, target_type: "fax" } });
+    void api.POST("/api/environments/{project_id}/subscriptions/", {
+      params: { path: projectPath },
+      // @ts-expect-error: byweekday takes weekday names
+      body: { ...body, target_type: "email", byweekday: ["mon"] },
+    });
+    // @ts-expect-error: target_type is required on create
+    void api.POST("/api/environments/{project_id}/subscriptions/", { params: { path: projectPath }, body });
+  });
+
+  it("accepts paginate only for listings, and types its items", () => {
+    expectTypeOf<ListPath>().toEqualTypeOf<
+      "/api/projects/" | "/api/environments/{project_id}/session_recordings/" | "/api/environments/{project_id}/subscriptions/"
+    >();
+    expectTypeOf(api.paginate("/api/environments/{project_id}/session_recordings/", { params: { path: projectPath } })).toEqualTypeOf<
+      AsyncIterableIterator<SessionRecording>
+    >();
+    expectTypeOf(api.pages("/api/environments/{project_id}/subscriptions/", { params: { path: projectPath } })).toEqualTypeOf<
+      AsyncIterableIterator<Page<Subscription>>
+    >();
+    // @ts-expect-error: a single playlist is not a listing
+    void api.paginate(playlist, { params: { path: { ...projectPath, short_id: "Ub3KpD7w" } } });
+    // @ts-expect-error: project_id is required
+    void api.paginate("/api/environments/{project_id}/session_recordings/");
+    void api.paginate("/api/projects/");
+  });
+});
