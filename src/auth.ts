@@ -1,9 +1,13 @@
 /**
- * Adds the bearer key to requests for the client's own origin, and to no other: a URL
- * from elsewhere (a `next` link, a per-call `baseUrl`) never receives it.
+ * The key travels in the client's base headers (openapi-fetch merges them into every
+ * request); this takes it off any request for another origin, so a URL from elsewhere
+ * (a `next` link, a per-call `baseUrl`) never receives it.
  */
-export function authorize(request: Request, origin: string, apiKey: string): void {
+export function keepKeyOnOrigin(request: Request, origin: string): void {
   // Request normalises its URL, so the origin is always followed by "/".
-  if (request.url.startsWith(`${origin}/`)) request.headers.set("Authorization", `Bearer ${apiKey}`);
-  else request.headers.delete("Authorization");
+  if (!request.url.startsWith(`${origin}/`)) request.headers.delete("Authorization");
+}
+
+export function authorizationHeader(apiKey: string): string {
+  return `Bearer ${apiKey}`;
 }

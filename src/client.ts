@@ -1,10 +1,15 @@
-import createFetchClient from "openapi-fetch";
+import openapiFetch from "openapi-fetch";
 import type { paths } from "../generated/openapi.js";
 import { resolveOptions, type ClientOptions } from "./options.js";
 import { createPagination } from "./paginate.js";
 import { serializePath } from "./path-serializer.js";
 import { createTransport } from "./transport.js";
 import type { ApiClient } from "./typed.js";
+
+// openapi-fetch's CommonJS build sets `exports.default` without `__esModule`, so from our
+// CommonJS build the default import is its whole exports object.
+const createFetchClient: typeof openapiFetch =
+  (openapiFetch as unknown as { default?: typeof openapiFetch }).default ?? openapiFetch;
 
 /**
  * An openapi-fetch client for the API, typed by the generated paths, that authenticates,

@@ -1,3 +1,5 @@
+import { pathOf } from "./url-path.js";
+
 /**
  * Every error this package throws. None of them holds the API key, the Request (whose
  * headers carry it) or the client's options.
@@ -21,7 +23,9 @@ export class RequestError extends Error {
   /** The request's URL path, without the origin or query. */
   readonly path: string;
 
-  constructor(method: string, path: string, message: string, options?: { cause?: unknown }) {
+  /** `url` is the request's; only its path is kept. */
+  constructor(method: string, url: string, message: string, options?: { cause?: unknown }) {
+    const path = pathOf(url);
     super(`${method} ${path}: ${message}`, options);
     this.method = method;
     this.path = path;
@@ -38,8 +42,8 @@ export class RequestTimeoutError extends RequestError {
   override readonly name = "RequestTimeoutError";
   readonly timeoutMs: number;
 
-  constructor(method: string, path: string, timeoutMs: number) {
-    super(method, path, `no response within ${timeoutMs} ms`);
+  constructor(method: string, url: string, timeoutMs: number) {
+    super(method, url, `no response within ${timeoutMs} ms`);
     this.timeoutMs = timeoutMs;
   }
 }
@@ -100,9 +104,9 @@ export class ApiError extends RequestError {
   /** The parsed body (or its text when it is not JSON); undefined when empty. */
   readonly body: unknown;
 
-  constructor(init: { method: string; path: string; status: number; statusText?: string; headers: Headers; body: unknown }) {
+  constructor(init: { method: string; url: string; status: number; statusText?: string; headers: Headers; body: unknown }) {
     const detail = stringField(init.body, "detail");
-    super(init.method, init.path, `${init.status}${detail ? ` ${detail}` : init.statusText ? ` ${init.statusText}` : ""}`);
+    super(init.method, init.url, `${init.status}${detail ? ` ${detail}` : init.statusText ? ` ${init.statusText}` : ""}`);
     this.status = init.status;
     this.kind = kindOf(init.status);
     this.type = stringField(init.body, "type");

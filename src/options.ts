@@ -1,4 +1,5 @@
-import type { ClientOptions as FetchClientOptions, HeadersOptions } from "openapi-fetch";
+import { mergeHeaders, type ClientOptions as FetchClientOptions, type HeadersOptions } from "openapi-fetch";
+import { authorizationHeader } from "./auth.js";
 import { InvalidInputError } from "./errors.js";
 
 export type FetchFunction = (input: Request) => Promise<Response>;
@@ -20,7 +21,6 @@ export interface ClientOptions
 }
 
 export interface TransportConfig {
-  apiKey: string;
   origin: string;
   fetch: FetchFunction;
   maxRetries: number;
@@ -35,7 +35,7 @@ export function resolveOptions(options: ClientOptions): {
   fetchClient: Omit<FetchClientOptions, "fetch" | "pathSerializer">;
 } {
   if (options === null || typeof options !== "object") throw new InvalidInputError("options", "must be an object");
-  const { baseUrl, apiKey, fetch, maxRetries = defaults.maxRetries, timeoutMs = defaults.timeoutMs, ...rest } = options;
+  const { baseUrl, apiKey, fetch, headers, maxRetries = defaults.maxRetries, timeoutMs = defaults.timeoutMs, ...rest } = options;
 
   if (typeof baseUrl !== "string" || baseUrl.trim() === "") {
     throw new InvalidInputError("options.baseUrl", "is required (an absolute http or https URL)");
@@ -66,8 +66,11 @@ export function resolveOptions(options: ClientOptions): {
     throw new InvalidInputError("options.timeoutMs", `must be a number > 0, got ${String(timeoutMs)}`);
   }
 
+  // The key joins openapi-fetch's base headers, held in its closure and never on an object
+  // the caller can inspect; the transport removes it from requests to any other origin.
+  const baseHeaders = mergeHeaders(headers, { Authorization: authorizationHeader(apiKey) });
   return {
-    transport: { apiKey, origin, fetch: fetchFunction, maxRetries, timeoutMs },
-    fetchClient: { ...rest, baseUrl },
+    transport: { origin, fetch: fetchFunction, maxRetries, timeoutMs },
+    fetchClient: { ...rest, baseUrl, headers: baseHeaders },
   };
 }

@@ -1,7 +1,6 @@
 import type { Client } from "openapi-fetch";
 import { InvalidInputError, RequestAbortedError, UnexpectedResponseError } from "./errors.js";
 import type { Page } from "./typed.js";
-import { pathOf } from "./transport.js";
 import { unwrap } from "./unwrap.js";
 
 type Listing = {
@@ -52,7 +51,7 @@ export function createPagination(client: Client<any>) {
     const result = await client.GET(path as never, { ...options, signal, params: { ...options.params, query } } as never);
     const body = unwrap(result as { data: unknown; response: Response }) as Listing;
     if (!body || typeof body !== "object" || !Array.isArray(body.results)) {
-      throw new UnexpectedResponseError("GET", pathOf(result.response.url) || path, "the listing has no results array");
+      throw new UnexpectedResponseError("GET", result.response.url || path, "the listing has no results array");
     }
     return { body, response: result.response as Response };
   }
@@ -82,7 +81,7 @@ export function createPagination(client: Client<any>) {
         yield { results: body.results, offset: current.offset, count, response };
         position = nextPosition(body, current);
         if (position && position.offset <= current.offset) {
-          throw new UnexpectedResponseError("GET", pathOf(response.url) || path, `the next page does not advance past offset ${current.offset}`);
+          throw new UnexpectedResponseError("GET", response.url || path, `the next page does not advance past offset ${current.offset}`);
         }
         if (position && concurrency > 1 && count !== undefined) {
           position = yield* parallelPages(page, position, body.results.length, count, concurrency);

@@ -33,6 +33,7 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
  */
 export function retryDelayForResponse(method: string, response: Response, retry: number, random?: () => number): number | undefined {
   const { status } = response;
+  if (status < 408) return undefined;
   const retryAfter = parseRetryAfter(response.headers.get("Retry-After"));
   const allowed = idempotentMethods.has(method)
     ? retryableStatuses.has(status)
@@ -47,9 +48,9 @@ export function retryDelayForConnectionError(method: string, retry: number, rand
   return idempotentMethods.has(method) ? backoffDelay(retry, random) : undefined;
 }
 
-function sleep(ms: number, signal: AbortSignal | null, method: string, path: string): Promise<void> {
+function sleep(ms: number, signal: AbortSignal | null, method: string, url: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const aborted = () => new RequestAbortedError(method, path, "aborted while waiting to retry", { cause: signal?.reason });
+    const aborted = () => new RequestAbortedError(method, url, "aborted while waiting to retry", { cause: signal?.reason });
     if (signal?.aborted) return reject(aborted());
     const onAbort = () => {
       clearTimeout(timer);
@@ -70,8 +71,8 @@ export type Attempt = (request: Request) => Promise<Response>;
  * copy of the request, so a body is sent again in full. Retried responses are drained so
  * their connections are freed.
  */
-export async function sendWithRetries(request: Request, attempt: Attempt, maxRetries: number, path: string): Promise<Response> {
-  const { method } = request;
+export async function sendWithRetries(request: Request, attempt: Attempt, maxRetries: number): Promise<Response> {
+  const { method, url } = request;
   for (let retry = 0; ; retry++) {
     const last = retry >= maxRetries;
     // A bodiless Request can be sent any number of times; one with a body only once.
@@ -88,6 +89,6 @@ export async function sendWithRetries(request: Request, attempt: Attempt, maxRet
       delay = retryDelayForConnectionError(method, retry);
       if (delay === undefined) throw error;
     }
-    await sleep(delay, request.signal, method, path);
+    await sleep(delay, request.signal, method, url);
   }
 }

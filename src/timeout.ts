@@ -6,28 +6,29 @@ import type { FetchFunction } from "./options.js";
  * Request), and turns fetch's failures into this package's errors. The timeout covers the
  * wait for response headers; the caller's signal also covers reading the body.
  */
-export async function sendWithTimeout(fetch: FetchFunction, request: Request, timeoutMs: number, path: string): Promise<Response> {
-  const { method, signal: callerSignal } = request;
-  if (callerSignal.aborted) throw new RequestAbortedError(method, path, "aborted by the caller", { cause: callerSignal.reason });
-
+export function sendWithTimeout(fetch: FetchFunction, request: Request, timeoutMs: number): Promise<Response> {
+  const { method, url, signal: callerSignal } = request;
+  if (callerSignal.aborted) {
+    return Promise.reject(new RequestAbortedError(method, url, "aborted by the caller", { cause: callerSignal.reason }));
+  }
   // Not AbortSignal.any: on Node 20 a combined signal that nothing else references can be
   // garbage-collected before it fires. A listener on the request's own signal keeps this alive.
   const attempt = new AbortController();
-  callerSignal.addEventListener("abort", () => attempt.abort(callerSignal.reason), { once: true });
-  const timer = setTimeout(() => attempt.abort(), timeoutMs);
-  // Also settles when a custom fetch ignores the signal.
-  const aborted = new Promise<never>((_, reject) => {
-    attempt.signal.addEventListener("abort", () => reject(attempt.signal.reason), { once: true });
+  callerSignal.addEventListener("abort", () => attempt.abort(), { once: true });
+  return new Promise<Response>((resolve, reject) => {
+    const fail = (error: unknown) => {
+      clearTimeout(timer);
+      if (callerSignal.aborted) reject(new RequestAbortedError(method, url, "aborted by the caller", { cause: callerSignal.reason }));
+      else if (attempt.signal.aborted) reject(new RequestTimeoutError(method, url, timeoutMs));
+      else reject(new ConnectionError(method, url, "connection failed", { cause: error }));
+    };
+    const timer = setTimeout(() => attempt.abort(), timeoutMs);
+    // Settles on abort even when a custom fetch ignores the signal.
+    attempt.signal.addEventListener("abort", fail, { once: true });
+    // The signal goes in init, as fetch would build a new Request from the pair anyway.
+    (fetch as (input: Request, init: RequestInit) => Promise<Response>)(request, { signal: attempt.signal }).then((response) => {
+      clearTimeout(timer);
+      resolve(response);
+    }, fail);
   });
-  const sent = fetch(new Request(request, { signal: attempt.signal }));
-  sent.catch(() => undefined);
-  try {
-    return await Promise.race([sent, aborted]);
-  } catch (error) {
-    if (callerSignal.aborted) throw new RequestAbortedError(method, path, "aborted by the caller", { cause: callerSignal.reason });
-    if (attempt.signal.aborted) throw new RequestTimeoutError(method, path, timeoutMs);
-    throw new ConnectionError(method, path, "connection failed", { cause: error });
-  } finally {
-    clearTimeout(timer);
-  }
 }

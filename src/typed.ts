@@ -1,12 +1,10 @@
-import type { Client, FetchOptions, FetchResponse, MaybeOptionalInit } from "openapi-fetch";
-import type {
-  HttpMethod,
-  MediaType,
-  OperationRequestBodyContent,
-  PathsWithMethod,
-  RequiredKeysOf,
-} from "openapi-typescript-helpers";
+import type { Client, ClientPathsWithMethod, FetchOptions, FetchResponse, MaybeOptionalInit } from "openapi-fetch";
 import type { paths } from "../generated/openapi.js";
+
+// Only openapi-fetch's own exports are used, so the published types need no other package.
+type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+type MediaType = `${string}/${string}`;
+type PathsWithMethod<Method extends HttpMethod> = ClientPathsWithMethod<Client<paths, MediaType>, Method>;
 
 /**
  * `Actual` with every key that `Expected` lacks turned into `never`, at any depth: a
@@ -24,17 +22,17 @@ export type Exact<Expected, Actual> = Actual extends readonly (infer A)[]
     : Actual;
 
 type ExactBody<Init, Operation> = Init extends { body: infer Body }
-  ? { body: Exact<OperationRequestBodyContent<Operation>, Body> }
+  ? { body: Exact<NonNullable<FetchOptions<Operation>["body"]>, Body> }
   : unknown;
 
 /** openapi-fetch's rule: the init argument is optional when nothing in it is required. */
-export type InitParam<Init> = RequiredKeysOf<Init> extends never
+export type InitParam<Init> = {} extends Init
   ? [(Init & { [key: string]: unknown })?]
   : [Init & { [key: string]: unknown }];
 
 /** openapi-fetch's method signature, with exact request bodies. */
 export type ExactBodyMethod<Method extends HttpMethod> = <
-  Path extends PathsWithMethod<paths, Method>,
+  Path extends PathsWithMethod<Method>,
   Init extends MaybeOptionalInit<paths[Path], Method>,
 >(
   url: Path,
@@ -45,7 +43,7 @@ type JsonOk<Operation> = Operation extends { responses: { 200: { content: { "app
   ? Body
   : never;
 
-type GetPath = PathsWithMethod<paths, "get">;
+type GetPath = PathsWithMethod<"get">;
 
 /** The GET paths that answer a page of `results`: the only ones `paginate` accepts. */
 export type ListPath = {
@@ -67,7 +65,7 @@ export type PaginateOptions<P extends ListPath> = FetchOptions<paths[P]["get"]> 
   concurrency?: number;
 };
 
-export type PaginateArgs<P extends ListPath> = RequiredKeysOf<PaginateOptions<P>> extends never
+export type PaginateArgs<P extends ListPath> = {} extends PaginateOptions<P>
   ? [options?: PaginateOptions<P>]
   : [options: PaginateOptions<P>];
 

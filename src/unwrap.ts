@@ -1,5 +1,5 @@
 import { ApiError } from "./errors.js";
-import { pathOf, requestOfResponse } from "./transport.js";
+import { requestOfResponse } from "./transport.js";
 
 type Result = { data?: unknown; error?: unknown; response: Response };
 
@@ -12,7 +12,7 @@ export function apiErrorFrom(response: Response, body: unknown): ApiError {
   const info = requestOfResponse.get(response);
   return new ApiError({
     method: info?.method ?? "UNKNOWN",
-    path: info?.path ?? pathOf(response.url),
+    url: info?.url ?? response.url,
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,

@@ -6,9 +6,9 @@ export type Recorded = { method: string; url: string; headers: Headers; body: st
 
 export function fakeFetch(handler: Handler) {
   const calls: Recorded[] = [];
-  const fetch = async (request: Request): Promise<Response> => {
+  const fetch = async (request: Request, init?: RequestInit): Promise<Response> => {
     calls.push({ method: request.method, url: request.url, headers: new Headers(request.headers), body: await request.clone().text() });
-    return handler(request, calls.length - 1);
+    return handler(init?.signal ? new Request(request, { signal: init.signal }) : request, calls.length - 1);
   };
   return { fetch, calls };
 }

@@ -1,0 +1,112 @@
+// `npm run bench`: per-call time of this client, bare openapi-fetch and raw fetch + JSON.parse
+// against the same in-process handler, and the min+gzip size of the entry with openapi-fetch.
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+import { build } from "esbuild";
+import createFetchClient from "openapi-fetch";
+import { parse } from "yaml";
+
+const iterations = Number(process.env.BENCH_ITERATIONS ?? 20_000);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 7);
+const baseUrl = "https://us.posthog.com";
+const apiKey = "phx_bench_0000000000000000000000000000000000000";
+
+// The entry as users get it: minified, with openapi-fetch bundled in.
+const dir = await mkdtemp(join(tmpdir(), "bench-"));
+const bundlePath = join(dir, "client.mjs");
+await build({
+  entryPoints: [fileURLToPath(new URL("../src/index.ts", import.meta.url))],
+  bundle: true,
+  minify: true,
+  format: "esm",
+  platform: "neutral",
+  target: "es2022",
+  outfile: bundlePath,
+  logLevel: "error",
+});
+const bundle = await readFile(bundlePath);
+const { createClient } = await import(pathToFileURL(bundlePath).href);
+await rm(dir, { recursive: true, force: true });
+
+// Payloads from the spec's own examples: one playlist, where the client's fixed cost shows
+// most, and a page of 100 recordings, the listing's default page size.
+const spec = parse(await readFile(new URL("../generated/openapi.yaml", import.meta.url), "utf8"));
+const playlist = spec.components.examples.Playlist.value;
+const recording = spec.components.examples.SessionRecording.value;
+const page = { count: 100, next: null, previous: null, results: Array.from({ length: 100 }, () => recording) };
+
+function handlerFor(body) {
+  const text = JSON.stringify(body);
+  const headers = { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(text)) };
+  return async () => new Response(text, { status: 200, headers });
+}
+
+function variantsFor(handler, path, params, url) {
+  const ours = createClient({ baseUrl, apiKey, fetch: handler });
+  const bare = createFetchClient({ baseUrl, fetch: handler, headers: { Authorization: `Bearer ${apiKey}` } });
+  return {
+    "this client": async () => (await ours.GET(path, { params })).data,
+    "bare openapi-fetch": async () => (await bare.GET(path, { params })).data,
+    "raw fetch + JSON.parse": async () =>
+      JSON.parse(await (await handler(new Request(url, { headers: { Authorization: `Bearer ${apiKey}` } }))).text()),
+  };
+}
+
+async function time(call) {
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < iterations; i++) await call();
+  return Number(process.hrtime.bigint() - start) / iterations / 1000;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function measure(title, variants, check) {
+  for (const [name, call] of Object.entries(variants)) {
+    if (!check(await call())) throw new Error(`${name} returned the wrong data`);
+    await time(call);
+  }
+  // Rounds interleave the variants so drift in machine load hits all alike; the median is kept.
+  const samples = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, call] of Object.entries(variants)) samples[name].push(await time(call));
+  }
+  const perCall = Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values)]));
+  const reference = perCall["bare openapi-fetch"];
+  console.log(`${title}: ${rounds} rounds × ${iterations} calls, median per call`);
+  for (const [name, us] of Object.entries(perCall)) {
+    console.log(`  ${name.padEnd(24)} ${us.toFixed(2).padStart(8)} µs   ${(us / reference).toFixed(3)}× bare openapi-fetch`);
+  }
+  return perCall["this client"] / reference;
+}
+
+const single = await measure(
+  "GET one playlist (1 kB)",
+  variantsFor(
+    handlerFor(playlist),
+    "/api/environments/{project_id}/session_recording_playlists/{short_id}/",
+    { path: { project_id: "28417", short_id: playlist.short_id } },
+    `${baseUrl}/api/environments/28417/session_recording_playlists/${playlist.short_id}/`,
+  ),
+  (data) => data?.short_id === playlist.short_id,
+);
+const listing = await measure(
+  "GET a page of 100 recordings (100 kB)",
+  variantsFor(
+    handlerFor(page),
+    "/api/environments/{project_id}/session_recordings/",
+    { path: { project_id: "28417" }, query: { limit: 100 } },
+    `${baseUrl}/api/environments/28417/session_recordings/?limit=100`,
+  ),
+  (data) => data?.results?.length === 100,
+);
+
+const gzipped = gzipSync(bundle, { level: 9 }).length;
+console.log(`entry with openapi-fetch: ${(bundle.length / 1024).toFixed(2)} kB minified, ${(gzipped / 1024).toFixed(2)} kB min+gzip`);
+const verdict = (ok) => (ok ? "met" : "missed");
+console.log(
+  `goals: ≤ 1.05× bare openapi-fetch ${verdict(single <= 1.05)} for one playlist (${single.toFixed(3)}×), ` +
+    `${verdict(listing <= 1.05)} for a page (${listing.toFixed(3)}×); ≤ 8 kB ${verdict(gzipped <= 8 * 1024)}`,
+);

@@ -1,0 +1,31 @@
+// The packaging checks of `npm test`: build dist/, lint the package with publint and
+// @arethetypeswrong/cli, then load every entry point the way users will.
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const run = (command, args) => execFileSync(command, args, { cwd: root, stdio: "inherit" });
+
+run("npx", ["--no-install", "tsup", "--silent"]);
+run("npx", ["--no-install", "publint", "--strict"]);
+// openapi.yaml is a data file, not a module with types.
+run("npx", ["--no-install", "attw", "--pack", ".", "--exclude-entrypoints", "./openapi.yaml"]);
+
+// Self-reference by package name resolves through `exports`, as an installed copy would.
+const smoke = `
+  const esm = await import("session-recordings-api");
+  const { createRequire } = await import("node:module");
+  const require = createRequire(process.cwd() + "/");
+  const cjs = require("session-recordings-api");
+  for (const api of [esm, cjs]) {
+    if (typeof api.createClient !== "function" || typeof api.ApiError !== "function") throw new Error("entry lacks createClient or ApiError");
+    const client = api.createClient({ baseUrl: "https://us.posthog.com", apiKey: "phx_smoke" });
+    if (typeof client.paginate !== "function") throw new Error("client lacks paginate");
+  }
+  await import("session-recordings-api/types");
+  require("session-recordings-api/types");
+  const spec = require("node:fs").readFileSync(require.resolve("session-recordings-api/openapi.yaml"), "utf8");
+  if (!spec.startsWith("openapi: 3.1")) throw new Error("openapi.yaml export is not the bundled spec");
+  console.log("entry points load: ESM, CJS, ./types, ./openapi.yaml");
+`;
+run("node", ["--input-type=module", "-e", smoke]);
