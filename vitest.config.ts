@@ -2,8 +2,24 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
-    typecheck: { enabled: true, include: ["test/**/*.test-d.ts"] },
     testTimeout: 60_000,
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["test/spec/**/*.test.ts", "test/client/**/*.test.ts"],
+          typecheck: { enabled: true, include: ["test/types/**/*.test-d.ts"] },
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "contract",
+          include: ["test/contract/**/*.test.ts"],
+          globalSetup: ["test/contract/prism-setup.ts"],
+          testTimeout: 60_000,
+        },
+      },
+    ],
   },
 });

@@ -1,0 +1,73 @@
+// Starts and stops Prism on the bundled spec. Used by `npm start` and the contract tests'
+// global setup, so both mock exactly what `npm run mock` does.
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+
+const require = createRequire(import.meta.url);
+const prismCli = require.resolve("@stoplight/prism-cli/dist/index.js");
+export const specPath = fileURLToPath(new URL("../generated/openapi.yaml", import.meta.url));
+
+/** A port that was free a moment ago on `host`. */
+export function freePort(host = "127.0.0.1") {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, host, () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Runs `prism mock` and resolves once it listens. `dynamic` serves generated data instead of
+ * the spec's examples (`seed` makes it repeatable). Prism validates every request against the spec.
+ */
+export function startPrism({ host = "127.0.0.1", port = 4010, dynamic = false, seed, log = () => {}, readyTimeoutMs = 60_000 } = {}) {
+  const args = [prismCli, "mock", specPath, "--host", host, "--port", String(port)];
+  // Without fillProperties off, generated objects also get random extra properties.
+  if (dynamic) args.push("--dynamic", "--json-schema-faker-fillProperties=false");
+  if (seed !== undefined) args.push("--seed", String(seed));
+  // Its own process group: a terminal's Ctrl-C reaches only our process, which stops Prism
+  // in order; and Prism is killed if our process exits any other way.
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  child.once("exit", () => process.off("exit", killOnExit));
+  const url = `http://${host}:${port}`;
+  let output = "";
+
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+      setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+    });
+
+  const ready = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`Prism did not start on ${url} within ${readyTimeoutMs} ms:\n${output}`));
+    }, readyTimeoutMs);
+    const onData = (chunk) => {
+      const text = chunk.toString();
+      output += text;
+      log(text);
+      if (output.includes("Prism is listening on")) {
+        clearTimeout(timer);
+        resolve({ url, stop, child });
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`Prism exited (${signal ?? code}) before listening on ${url}:\n${output}`));
+    });
+  });
+  return ready;
+}

@@ -1,0 +1,73 @@
+// `npm start`: the mock API and the rendered docs for a newcomer, until Ctrl-C.
+import { execFile } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { portFromEnv } from "./ports.mjs";
+import { startPrism } from "./prism.mjs";
+
+const host = "127.0.0.1";
+const mockPort = portFromEnv("MOCK_PORT", 4010);
+const docsPort = portFromEnv("DOCS_PORT", 8080);
+const root = fileURLToPath(new URL("..", import.meta.url));
+const docsFile = fileURLToPath(new URL("../docs-dist/index.html", import.meta.url));
+
+function fail(message) {
+  console.error(message);
+  process.exit(1);
+}
+
+console.log("Rendering the docs…");
+await promisify(execFile)(
+  process.execPath,
+  [fileURLToPath(new URL("../node_modules/@redocly/cli/bin/cli.js", import.meta.url)), "build-docs", "generated/openapi.yaml", "--output", docsFile, "--inlineBundle"],
+  { cwd: root },
+).catch((error) => fail(`Could not render the docs:\n${error.stderr || error.message}`));
+const docs = await readFile(docsFile);
+
+const docsServer = createServer((request, response) => {
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    response.writeHead(405, { Allow: "GET, HEAD" }).end();
+  } else if (request.url === "/" || request.url === "/index.html") {
+    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": docs.length }).end(request.method === "HEAD" ? undefined : docs);
+  } else {
+    response.writeHead(404, { "Content-Type": "text/plain" }).end("Not found: the docs are one page, at /\n");
+  }
+});
+await new Promise((resolve) => {
+  docsServer.once("error", (error) =>
+    fail(error.code === "EADDRINUSE" ? `Port ${docsPort} is in use: set DOCS_PORT to another port.` : error.message),
+  );
+  docsServer.listen(docsPort, host, resolve);
+});
+
+console.log("Starting the mock (Prism)…");
+const prism = await startPrism({ host, port: mockPort }).catch((error) => {
+  docsServer.close();
+  fail(/EADDRINUSE|address already in use/i.test(error.message) ? `Port ${mockPort} is in use: set MOCK_PORT to another port.` : error.message);
+});
+
+console.log(`
+  Mock API (Prism, serving the spec's examples): ${prism.url}
+  API docs:                                      http://${host}:${docsPort}/
+
+  Try it:
+    curl -H "Authorization: Bearer phx_example" ${prism.url}/api/environments/28417/session_recording_playlists/Ub3KpD7w/
+
+  Press Ctrl-C to stop both.
+`);
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  console.log("Stopping…");
+  await Promise.all([prism.stop(), new Promise((resolve) => docsServer.close(resolve))]);
+  process.exit(0);
+}
+process.once("SIGINT", stop);
+process.once("SIGTERM", stop);
+prism.child.once("exit", () => {
+  if (!stopping) fail("Prism stopped unexpectedly.");
+});

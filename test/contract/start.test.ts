@@ -1,0 +1,41 @@
+import { spawn } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { freePort } from "../../scripts/prism.mjs";
+
+describe("npm start", () => {
+  it("serves the mock and the docs, prints both URLs and a curl that works, and stops cleanly on Ctrl-C", async () => {
+    const [mockPort, docsPort] = [await freePort(), await freePort()];
+    const child = spawn(process.execPath, ["scripts/start.mjs"], {
+      cwd: new URL("../../", import.meta.url),
+      env: { ...process.env, MOCK_PORT: String(mockPort), DOCS_PORT: String(docsPort) },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`npm start did not get ready:\n${output}`)), 50_000);
+      child.stdout.on("data", () => output.includes("Press Ctrl-C") && (clearTimeout(timer), resolve()));
+      void exited.then(() => reject(new Error(`npm start exited early:\n${output}`)));
+    });
+
+    expect(output).toContain(`http://127.0.0.1:${mockPort}`);
+    expect(output).toContain(`http://127.0.0.1:${docsPort}/`);
+    const docs = await fetch(`http://127.0.0.1:${docsPort}/`);
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toContain("Session Recordings, Playlists and Subscriptions API");
+
+    const curl = output.match(/curl -H "Authorization: Bearer (\S+)" (\S+)/);
+    expect(curl).not.toBeNull();
+    const mocked = await fetch(curl![2]!, { headers: { Authorization: `Bearer ${curl![1]}` } });
+    expect(mocked.status).toBe(200);
+    expect(await mocked.json()).toMatchObject({ short_id: "Ub3KpD7w" });
+
+    child.kill("SIGINT");
+    expect(await exited).toBe(0);
+    await expect(fetch(`http://127.0.0.1:${mockPort}/`)).rejects.toThrow();
+    await expect(fetch(`http://127.0.0.1:${docsPort}/`)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,37 @@
+// JSON Schema validation of data against the bundled spec's schemas, with ajv (draft
+// 2020-12, which OpenAPI 3.1 uses) rather than Redocly, so examples and mock responses are
+// checked by a second, independent implementation.
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+import { spec, type Schema } from "./spec.js";
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+const specId = "https://session-recordings-api.local/openapi.json";
+
+// strict is off only because the document around the schemas (paths, info, …) is not a schema.
+const ajv = addFormats(new Ajv2020({ allErrors: true, strict: false }));
+ajv.addSchema({ ...spec, $id: specId });
+
+const cache = new Map<string, ValidateFunction>();
+
+/** Compiles a schema taken from the spec; its `#/…` references resolve inside the spec. */
+export function validatorFor(schema: Schema): ValidateFunction {
+  const key = JSON.stringify(schema);
+  let validate = cache.get(key);
+  if (!validate) {
+    validate = ajv.compile(rebase(schema));
+    cache.set(key, validate);
+  }
+  return validate;
+}
+
+/** Points local references at the spec's $id, so a schema compiles on its own. */
+function rebase(schema: Schema): Schema {
+  return JSON.parse(JSON.stringify(schema), (key, value) =>
+    key === "$ref" && typeof value === "string" && value.startsWith("#/") ? `${specId}${value}` : value,
+  );
+}
+
+export function errorsOf(validate: ValidateFunction): string {
+  return ajv.errorsText(validate.errors, { separator: "\n" });
+}
