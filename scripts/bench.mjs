@@ -55,7 +55,7 @@ function variantsFor(handler, path, params, url) {
   };
 }
 
-async function time(call) {
+async function time(call, iterations) {
   const start = process.hrtime.bigint();
   for (let i = 0; i < iterations; i++) await call();
   return Number(process.hrtime.bigint() - start) / iterations / 1000;
@@ -63,19 +63,19 @@ async function time(call) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function measure(title, variants, check) {
+async function measure(title, iterations, variants, check) {
   for (const [name, call] of Object.entries(variants)) {
     if (!check(await call())) throw new Error(`${name} returned the wrong data`);
-    await time(call);
+    await time(call, iterations);
   }
   // Rounds interleave the variants so drift in machine load hits all alike; the median is kept.
   const samples = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
   for (let round = 0; round < rounds; round++) {
-    for (const [name, call] of Object.entries(variants)) samples[name].push(await time(call));
+    for (const [name, call] of Object.entries(variants)) samples[name].push(await time(call, iterations));
   }
   const perCall = Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values)]));
   const reference = perCall["bare openapi-fetch"];
-  console.log(`${title}: ${rounds} rounds × ${iterations} calls, median per call`);
+  console.log(`${title}: ${rounds} rounds × ${iterations} calls each, median per call`);
   for (const [name, us] of Object.entries(perCall)) {
     console.log(`  ${name.padEnd(24)} ${us.toFixed(2).padStart(8)} µs   ${(us / reference).toFixed(3)}× bare openapi-fetch`);
   }
@@ -84,6 +84,7 @@ async function measure(title, variants, check) {
 
 const single = await measure(
   "GET one playlist (1 kB)",
+  iterations,
   variantsFor(
     handlerFor(playlist),
     "/api/environments/{project_id}/session_recording_playlists/{short_id}/",
@@ -94,6 +95,7 @@ const single = await measure(
 );
 const listing = await measure(
   "GET a page of 100 recordings (100 kB)",
+  Math.ceil(iterations / 10),
   variantsFor(
     handlerFor(page),
     "/api/environments/{project_id}/session_recordings/",

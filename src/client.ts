@@ -13,7 +13,8 @@ const createFetchClient: typeof openapiFetch =
 
 /**
  * An openapi-fetch client for the API, typed by the generated paths, that authenticates,
- * retries, times out and pages. The API key lives only in the transport's closure.
+ * retries, times out and pages. The API key lives only in openapi-fetch's closure, as a
+ * base header, never on an object the caller can inspect.
  */
 export function createClient(options: ClientOptions): ApiClient {
   const { transport, fetchClient } = resolveOptions(options);

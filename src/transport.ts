@@ -7,7 +7,7 @@ import { sendWithTimeout } from "./timeout.js";
 export const requestOfResponse = new WeakMap<Response, { method: string; url: string }>();
 
 /** The fetch function handed to openapi-fetch: the key's origin check, then retries of timed attempts. */
-export function createTransport(config: Omit<TransportConfig, "apiKey">): (request: Request) => Promise<Response> {
+export function createTransport(config: TransportConfig): (request: Request) => Promise<Response> {
   const { origin, fetch, maxRetries, timeoutMs } = config;
   return async (request) => {
     keepKeyOnOrigin(request, origin);

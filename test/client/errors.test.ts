@@ -2,18 +2,15 @@ import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { ApiError, createClient, RequestError, unwrap } from "../../src/index.js";
 import { apiKey, baseUrl, errorBody, fakeFetch, json, playlistPath } from "../support/fake-fetch.js";
+import { thrownBy } from "../support/thrown.js";
 
 const params = { path: { project_id: "28417", short_id: "Ub3KpD7w" } };
 
 async function failWith(response: () => Response) {
   const server = fakeFetch(response);
   const api = createClient({ baseUrl, apiKey, fetch: server.fetch, maxRetries: 0 });
-  try {
-    unwrap(await api.GET(playlistPath, { params }));
-  } catch (error) {
-    return error as ApiError;
-  }
-  throw new Error("no error");
+  const result = await api.GET(playlistPath, { params });
+  return thrownBy(() => unwrap(result)) as ApiError;
 }
 
 describe("ApiError", () => {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, ConnectionError, createClient, unwrap } from "../../src/index.js";
 import { backoffDelay, parseRetryAfter, retryDelayForResponse } from "../../src/retry.js";
 import { apiKey, baseUrl, connectionReset, errorBody, fakeFetch, json, playlistPath } from "../support/fake-fetch.js";
+import { thrownBy } from "../support/thrown.js";
 
 const params = { path: { project_id: "28417", short_id: "Ub3KpD7w" } };
 const playlists = "/api/environments/{project_id}/session_recording_playlists/" as const;
@@ -130,15 +131,9 @@ describe("retries", () => {
     const api = createClient({ baseUrl, apiKey, fetch: server.fetch });
     const result = await api.GET(playlistPath, { params });
     expect(server.calls).toHaveLength(1);
-    const error = (() => {
-      try {
-        unwrap(result);
-      } catch (e) {
-        return e as ApiError;
-      }
-    })();
+    const error = thrownBy(() => unwrap(result)) as ApiError;
     expect(error).toMatchObject({ status: 429, kind: "rate_limited", code: "throttled" });
-    expect(error!.headers.get("Retry-After")).toBe("61");
+    expect(error.headers.get("Retry-After")).toBe("61");
   });
 });
 

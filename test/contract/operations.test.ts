@@ -2,6 +2,7 @@ import { describe, expect, inject, it } from "vitest";
 import { ApiError, createClient, unwrap } from "../../src/index.js";
 import { errorsOf, validatorFor } from "../support/schema-validator.js";
 import { deref, findOperation } from "../support/spec.js";
+import { thrownBy } from "../support/thrown.js";
 
 const baseUrl = inject("prismUrl");
 const apiKey = "phx_contract_test_key_0000000000000000000000";
@@ -193,13 +194,7 @@ describe("errors through Prism", () => {
       params: { path: playlist },
       body: { pinned: "yes" as unknown as boolean },
     });
-    const error = (() => {
-      try {
-        unwrap(result);
-      } catch (e) {
-        return e;
-      }
-    })();
+    const error = thrownBy(() => unwrap(result));
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, kind: "bad_request", type: "validation_error" });
     expect((error as ApiError).headers.get("sl-violations")).toContain("pinned");
