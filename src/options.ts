@@ -2,7 +2,8 @@ import { mergeHeaders, type ClientOptions as FetchClientOptions, type HeadersOpt
 import { authorizationHeader } from "./auth.js";
 import { InvalidInputError } from "./errors.js";
 
-export type FetchFunction = (input: Request) => Promise<Response>;
+/** Receives the Request and, as fetch does, an init whose `signal` replaces the Request's. */
+export type FetchFunction = (input: Request, init?: RequestInit) => Promise<Response>;
 
 export interface ClientOptions
   extends Omit<FetchClientOptions, "baseUrl" | "fetch" | "headers" | "pathSerializer"> {
@@ -58,7 +59,7 @@ export function resolveOptions(options: ClientOptions): {
     throw new InvalidInputError("options.fetch", "is required where globalThis.fetch does not exist");
   }
   // Looked up per call, and called on globalThis: browsers refuse a detached `fetch`.
-  const fetchFunction: FetchFunction = fetch ?? ((input) => globalThis.fetch(input));
+  const fetchFunction: FetchFunction = fetch ?? ((input, init) => globalThis.fetch(input, init));
   if (!Number.isInteger(maxRetries) || maxRetries < 0) {
     throw new InvalidInputError("options.maxRetries", `must be a whole number ≥ 0, got ${String(maxRetries)}`);
   }

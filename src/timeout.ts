@@ -26,7 +26,7 @@ export function sendWithTimeout(fetch: FetchFunction, request: Request, timeoutM
     // Settles on abort even when a custom fetch ignores the signal.
     attempt.signal.addEventListener("abort", fail, { once: true });
     // The signal goes in init, as fetch would build a new Request from the pair anyway.
-    (fetch as (input: Request, init: RequestInit) => Promise<Response>)(request, { signal: attempt.signal }).then((response) => {
+    fetch(request, { signal: attempt.signal }).then((response) => {
       clearTimeout(timer);
       resolve(response);
     }, fail);

@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { ConnectionError, createClient, RequestAbortedError, RequestTimeoutError } from "../../src/index.js";
 import { apiKey, baseUrl, connectionReset, fakeFetch, json, neverAnswers, playlistPath } from "../support/fake-fetch.js";
@@ -12,6 +14,22 @@ describe("timeouts and aborts", () => {
     expect(error).toBeInstanceOf(RequestTimeoutError);
     expect(error).toMatchObject({ timeoutMs: 50, method: "GET", path: "/api/environments/28417/session_recording_playlists/Ub3KpD7w/" });
     expect(server.calls).toHaveLength(1);
+  });
+
+  it("aborts the real fetch when it times out, closing the connection to a server that never answers", async () => {
+    let closed!: () => void;
+    const connectionClosed = new Promise<void>((resolve) => (closed = resolve));
+    const server = createServer((request) => request.socket.once("close", closed));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const api = createClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey, timeoutMs: 100 });
+      await expect(api.GET(playlistPath, { params })).rejects.toBeInstanceOf(RequestTimeoutError);
+      await connectionClosed;
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 
   it("times each request on its own, not on one signal shared by the client", async () => {
