@@ -1,4 +1,3 @@
-export declare const specUrl: URL;
 export declare const typesPath: string;
 export declare const codegenOptions: import("openapi-typescript").OpenAPITSOptions;
 export declare function generateTypes(): Promise<string>;

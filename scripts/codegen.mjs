@@ -3,8 +3,8 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
+import { bundlePath } from "./bundle.mjs";
 
-export const specUrl = new URL("../generated/openapi.yaml", import.meta.url);
 export const typesPath = fileURLToPath(new URL("../generated/openapi.d.ts", import.meta.url));
 
 export const codegenOptions = {
@@ -24,7 +24,7 @@ const header = `/**
 `;
 
 export async function generateTypes() {
-  const spec = await readFile(specUrl, "utf8");
+  const spec = await readFile(bundlePath, "utf8");
   return header + astToString(await openapiTS(spec, codegenOptions));
 }
 

@@ -1,6 +1,5 @@
 import type { ChildProcess } from "node:child_process";
 
-export declare const specPath: string;
 export declare function freePort(host?: string): Promise<number>;
 export declare function startPrism(options?: {
   host?: string;

@@ -3,11 +3,10 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
-import { fileURLToPath } from "node:url";
 
-const require = createRequire(import.meta.url);
-const prismCli = require.resolve("@stoplight/prism-cli/dist/index.js");
-export const specPath = fileURLToPath(new URL("../generated/openapi.yaml", import.meta.url));
+import { bundlePath } from "./bundle.mjs";
+
+const prismCli = createRequire(import.meta.url).resolve("@stoplight/prism-cli/dist/index.js");
 
 /** A port that was free a moment ago on `host`. */
 export function freePort(host = "127.0.0.1") {
@@ -27,7 +26,7 @@ export function freePort(host = "127.0.0.1") {
  * the spec's examples (`seed` makes it repeatable). Prism validates every request against the spec.
  */
 export function startPrism({ host = "127.0.0.1", port = 4010, dynamic = false, seed, log = () => {}, readyTimeoutMs = 60_000 } = {}) {
-  const args = [prismCli, "mock", specPath, "--host", host, "--port", String(port)];
+  const args = [prismCli, "mock", bundlePath, "--host", host, "--port", String(port)];
   // Without fillProperties off, generated objects also get random extra properties.
   if (dynamic) args.push("--dynamic", "--json-schema-faker-fillProperties=false");
   if (seed !== undefined) args.push("--seed", String(seed));

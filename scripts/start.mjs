@@ -1,17 +1,13 @@
 // `npm start`: the mock API and the rendered docs for a newcomer, until Ctrl-C.
-import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
+import { buildDocs } from "./docs.mjs";
 import { portFromEnv } from "./ports.mjs";
 import { startPrism } from "./prism.mjs";
 
 const host = "127.0.0.1";
 const mockPort = portFromEnv("MOCK_PORT", 4010);
 const docsPort = portFromEnv("DOCS_PORT", 8080);
-const root = fileURLToPath(new URL("..", import.meta.url));
-const docsFile = fileURLToPath(new URL("../docs-dist/index.html", import.meta.url));
 
 function fail(message) {
   console.error(message);
@@ -19,12 +15,7 @@ function fail(message) {
 }
 
 console.log("Rendering the docs…");
-await promisify(execFile)(
-  process.execPath,
-  [fileURLToPath(new URL("../node_modules/@redocly/cli/bin/cli.js", import.meta.url)), "build-docs", "generated/openapi.yaml", "--output", docsFile, "--inlineBundle"],
-  { cwd: root },
-).catch((error) => fail(`Could not render the docs:\n${error.stderr || error.message}`));
-const docs = await readFile(docsFile);
+const docs = await readFile(await buildDocs().catch((error) => fail(`Could not render the docs:\n${error.stderr || error.message}`)));
 
 const docsServer = createServer((request, response) => {
   if (request.method !== "GET" && request.method !== "HEAD") {

@@ -1,12 +1,12 @@
 // Reads the committed bundle and follows its local `$ref`s, for tests that inspect the spec.
 import { readFileSync } from "node:fs";
 import { parse } from "yaml";
+import { bundlePath } from "../../scripts/bundle.mjs";
 
 export type Schema = Record<string, any>;
 export type Operation = Record<string, any>;
 
-export const specPath = new URL("../../generated/openapi.yaml", import.meta.url);
-export const spec: Record<string, any> = parse(readFileSync(specPath, "utf8"));
+export const spec: Record<string, any> = parse(readFileSync(bundlePath, "utf8"));
 
 export const httpMethods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 

@@ -1,0 +1,1 @@
+export declare function redocly(args: string[]): Promise<{ stdout: string; stderr: string }>;
