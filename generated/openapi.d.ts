@@ -490,6 +490,10 @@ export interface components {
         /** @description A page of Project objects. */
         PaginatedProjectList: components["schemas"]["Paginated"] & {
             results: components["schemas"]["Project"][];
+            /** Format: uri */
+            next?: string | null;
+            /** Format: uri */
+            previous?: string | null;
         };
         /** @description The body of every error response that has one. */
         ErrorBody: {
@@ -574,9 +578,11 @@ export interface components {
                 };
             };
         };
-        /** @description The writable part of a person. */
+        /**
+         * @description The writable part of a person: `properties`, the person's properties, stored as given
+         *     (null is accepted). Untyped in the API description; the live service sends an object.
+         */
         PersonInput: {
-            /** @description The person's properties, stored as given; null is accepted. Untyped in the API description; the live service sends an object. */
             properties?: unknown;
         };
         /** @description The person a recording belongs to. For a recording with no matched person, `id`, `name` and `created_at` are null. */
@@ -633,6 +639,10 @@ export interface components {
         /** @description A page of SessionRecording objects. */
         PaginatedSessionRecordingList: components["schemas"]["Paginated"] & {
             results: components["schemas"]["SessionRecording"][];
+            /** Format: uri */
+            next?: string | null;
+            /** Format: uri */
+            previous?: string | null;
         };
         /** @description The writable part of a session recording. Every field is optional. */
         SessionRecordingInput: {
@@ -712,6 +722,10 @@ export interface components {
         /** @description A page of Subscription objects. */
         PaginatedSubscriptionList: components["schemas"]["Paginated"] & {
             results: components["schemas"]["Subscription"][];
+            /** Format: uri */
+            next?: string | null;
+            /** Format: uri */
+            previous?: string | null;
         };
     };
     responses: {

@@ -27,8 +27,10 @@ export function freePort(host = "127.0.0.1") {
  */
 export function startPrism({ host = "127.0.0.1", port = 4010, dynamic = false, seed, log = () => {}, readyTimeoutMs = 60_000 } = {}) {
   const args = [prismCli, "mock", bundlePath, "--host", host, "--port", String(port)];
-  // Without fillProperties off, generated objects also get random extra properties.
-  if (dynamic) args.push("--dynamic", "--json-schema-faker-fillProperties=false");
+  // Without fillProperties off, generated objects get random extra properties: in dynamic mode
+  // and for `Prefer: dynamic=true` on the example mock alike.
+  args.push("--json-schema-faker-fillProperties=false");
+  if (dynamic) args.push("--dynamic");
   if (seed !== undefined) args.push("--seed", String(seed));
   // Its own process group: a terminal's Ctrl-C reaches only our process, which stops Prism
   // in order; and Prism is killed if our process exits any other way.
