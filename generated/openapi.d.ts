@@ -38,7 +38,16 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List playlists
+         * @description Lists the project's playlists, a page at a time, most recently modified first. Deleted
+         *     playlists are never listed. Every filter is optional; filters combine with AND.
+         *
+         *     The API description this spec follows does not show this operation; it is described
+         *     from the live service, which serves it with a default page of 100 and cuts a larger
+         *     `limit` to 500 (a bad or non-positive `limit` falls back to 100 there).
+         */
+        get: operations["listPlaylists"];
         put?: never;
         /**
          * Create a playlist
@@ -74,15 +83,17 @@ export interface paths {
         };
         /**
          * Retrieve a playlist
-         * @description Returns one playlist by its `short_id`, including one marked as deleted.
+         * @description Returns one playlist by its `short_id`. A playlist marked as deleted answers 404, as if
+         *     it did not exist; an update still reaches it, and `deleted: false` restores it.
          */
         get: operations["getPlaylist"];
         put?: never;
         post?: never;
         /**
          * Delete a playlist (always refused)
-         * @description Always answers 405 with an empty body: a playlist cannot be hard-deleted. To delete
-         *     one, update it with `deleted: true`.
+         * @description Always answers 405 with an empty body, after authentication and the scope check and
+         *     without looking the playlist up (so never 404): a playlist cannot be hard-deleted. To
+         *     delete one, update it with `deleted: true`.
          */
         delete: operations["deletePlaylist"];
         options?: never;
@@ -90,7 +101,11 @@ export interface paths {
         /**
          * Update a playlist
          * @description Changes the fields sent and leaves the others as they are. Sending `deleted: true` is
-         *     how a playlist is deleted: the record stays and this answers 200 with it.
+         *     how a playlist is deleted: the record stays and this answers 200 with it. A deleted
+         *     playlist is still found here, and `deleted: false` restores it.
+         *
+         *     **Live service:** it answers 400 for `filters: null`, for a `collection` playlist sent
+         *     with filters and for a `filters` playlist without them; this description accepts them.
          */
         patch: operations["updatePlaylist"];
         trace?: never;
@@ -117,8 +132,9 @@ export interface paths {
          * Retrieve the recordings of a playlist
          * @description Answers 200. The API description this spec follows declares no body.
          *
-         *     **Live service:** it answers a JSON body describing the playlist's recordings. Read it
-         *     from the raw response; its shape is not described here.
+         *     **Live service:** it takes `limit` (default 50) and `offset` and answers the live
+         *     recordings listing's shape, `{results, has_next, …}`, newest added first. Read it from
+         *     the raw response; this description declares no body.
          */
         get: operations["getPlaylistRecordings"];
         put?: never;
@@ -166,9 +182,12 @@ export interface paths {
         post: operations["addRecordingToPlaylist"];
         /**
          * Remove a recording from a playlist
-         * @description Removes the recording from the playlist; the recording itself stays.
+         * @description Removes the recording from the playlist; the recording itself stays. A recording that
+         *     is not in the playlist answers 404.
          *
-         *     **Live service:** it answers `{"success": true}` and refuses personal API keys with 403.
+         *     **Live service:** it answers 200 `{"success": true}` and refuses personal API keys with
+         *     403; removing a recording that is not in the playlist is an unhandled error there (500),
+         *     so the 404 is this description's promise, not live behaviour.
          */
         delete: operations["removeRecordingFromPlaylist"];
         options?: never;
@@ -196,7 +215,14 @@ export interface paths {
          *     **Live service:** this listing answers `{results, has_next, version, next_cursor}`
          *     (default `limit` 50) instead of the `{count, next, previous, results}` envelope. The
          *     package's `paginate` copes with both: it keeps requesting the next `offset` while
-         *     `has_next` is true.
+         *     `has_next` is true. When the service is overloaded the listing may also answer 429
+         *     "ClickHouse is at capacity. Try again later." or "Query timeout exceeded. Try again
+         *     later.".
+         *
+         *     Every filter is optional, and filters combine with AND (or with `operand`). The live
+         *     service defaults `date_from` to `-3d`; this description promises no default window.
+         *     Structured filters (`distinct_ids`, `session_ids`, `events`, `actions`, `properties`,
+         *     `console_log_filters`) are JSON documents sent as strings in the query.
          */
         get: operations["listRecordings"];
         put?: never;
@@ -243,8 +269,9 @@ export interface paths {
          * Update a recording
          * @description Updates the recording's `person`, the only writable field, and returns the recording.
          *
-         *     **Live service:** it takes `{viewed?, analyzed?, player_metadata?}` instead and answers
-         *     `{"success": true}` rather than the recording.
+         *     **Live service:** it takes `{viewed?, analyzed?, player_metadata?}` instead, answers 400
+         *     unless `viewed` or `analyzed` is true, and answers `{"success": true}` rather than the
+         *     recording.
          */
         patch: operations["updateRecording"];
         trace?: never;
@@ -307,8 +334,9 @@ export interface paths {
          *     The API description this spec follows shows a body with `person` and declares no
          *     response body.
          *
-         *     **Live service:** it takes `{"messages": [{"role", "content"}]}` and answers `{result, data}`,
-         *     limits keys to 10 calls a minute and 100 a day, and refuses personal API keys with 403.
+         *     **Live service:** the current service has no such route and answers 404; older versions
+         *     took `{"messages": [{"role", "content"}]}`, answered `{result, data}` and refused
+         *     personal API keys with 403.
          */
         post: operations["generateRecordingFilters"];
         delete?: never;
@@ -340,8 +368,9 @@ export interface paths {
          *     The API description this spec follows shows a body with `person` and declares no
          *     response body.
          *
-         *     **Live service:** it takes `{"regex": "<description of the pattern>"}`,
-         *     limits keys to 10 calls a minute and 100 a day, and refuses personal API keys with 403.
+         *     **Live service:** it takes `{"regex": "<description of the pattern>"}` (400 "Missing
+         *     required field: regex" without it), answers the generated pattern as JSON, has no rate
+         *     limit of its own, and refuses personal API keys with 403.
          */
         post: operations["generateRecordingRegex"];
         delete?: never;
@@ -398,8 +427,8 @@ export interface paths {
          * @description Looks up the values one session property takes. The API description this spec follows
          *     declares no response body.
          *
-         *     **Live service:** it answers `[{"name": <value>}, …]`, and 400 "Key not provided"
-         *     without `key`.
+         *     **Live service:** it answers `{"results": [{"name": <value>}, …], "refreshing": false}`,
+         *     and 400 "Key not provided" without `key`.
          */
         get: operations["getSessionValues"];
         put?: never;
@@ -427,21 +456,88 @@ export interface paths {
          * List subscriptions
          * @description Lists the project's subscriptions, a page at a time.
          *
-         *     **Live service:** it hides deleted subscriptions unless asked, and also filters by
-         *     `insight`, `dashboard`, `deleted`, `search` and `ordering`.
+         *     Deleted subscriptions are hidden unless `deleted=true` asks for them. Every filter is
+         *     optional; filters combine with AND.
          */
         get: operations["listSubscriptions"];
         put?: never;
         /**
          * Create a subscription
-         * @description Schedules deliveries of a dashboard or an insight. `target_type`, `target_value`,
-         *     `frequency` and `start_date` are required, and one of `dashboard` or `insight`.
+         * @description Schedules deliveries of a dashboard or an insight. The rules of a create:
+         *
+         *     - `target_type`, `target_value`, `frequency` and `start_date` are required (400
+         *       `required`, `attr` naming the field);
+         *     - a `dashboard` or an `insight` is required: without either, 400 `required` with
+         *       `attr: insight` and "Insight is required for insight subscriptions.";
+         *
+         *     The answer's `next_delivery_date` is the first delivery at or after `start_date`
+         *     following `frequency` and `interval`.
+         *
+         *     **Live service:** the rules depend on a `content_type` field this description does not
+         *     carry: an insight subscription without `insight` answers 400
+         *     `{"insight": ["Insight is required for insight subscriptions."]}`, a dashboard
+         *     subscription also needs `dashboard_export_insights`, and a Slack target needs
+         *     `integration_id`. It also returns more fields (`content_type`, `insight_short_id`,
+         *     `resource_name`, `dashboard_export_insights`, `prompt`, `ai_config`, `enabled`,
+         *     `integration_id`, `summary_enabled`, `summary_prompt_guide`).
          */
         post: operations["createSubscription"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/environments/{project_id}/subscriptions/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @example 28417
+                 */
+                project_id: components["parameters"]["ProjectId"];
+                /**
+                 * @description The subscription's `id`.
+                 * @example 902
+                 */
+                id: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a subscription
+         * @description Returns one subscription by its `id`, including one flagged deleted.
+         *
+         *     The API description this spec follows does not show this operation; it is described
+         *     from the live service.
+         */
+        get: operations["getSubscription"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a subscription (always refused)
+         * @description Always answers 405 with an empty body, after authentication and the scope check and
+         *     without looking the subscription up: a subscription cannot be hard-deleted. To delete
+         *     one, update it with `deleted: true`.
+         *
+         *     The API description this spec follows does not show this operation; it is described
+         *     from the live service.
+         */
+        delete: operations["deleteSubscription"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a subscription
+         * @description Changes the fields sent and leaves the others as they are; `next_delivery_date` follows
+         *     the new schedule. Sending `deleted: true` is how a subscription is deleted: the record
+         *     stays, deliveries stop, and this answers 200 with it. `deleted: false` restores it.
+         *
+         *     The API description this spec follows does not show this operation; it is described
+         *     from the live service.
+         */
+        patch: operations["updateSubscription"];
         trace?: never;
     };
 }
@@ -499,8 +595,8 @@ export interface components {
         ErrorBody: {
             /**
              * @description The error class: `validation_error` (400), `authentication_error` (401, 403),
-             *     `invalid_request` (402, 404, 405, unparsable requests), `throttled_error` (429),
-             *     `server_error` (500).
+             *     `invalid_request` (404, 405, unparsable requests), `throttled_error` (429),
+             *     `server_error` (402 `payment_required`, 500).
              */
             type: string;
             /** @description A machine-readable code, such as `invalid_input`, `required`, `not_authenticated`, `authentication_failed`, `permission_denied`, `not_found`, `throttled` or `payment_required`. */
@@ -510,6 +606,14 @@ export interface components {
             /** @description The name of the field that failed, or null. */
             attr: string | null;
         };
+        /**
+         * @description A moment to filter on: relative to now, as a minus sign, a count and a unit (`h` hours,
+         *     `d` days, `w` weeks, `m` months, `q` quarters, `y` years: `-7d`), or an ISO 8601 date or
+         *     date-time (`2026-11-01`, `2026-11-01T09:00:00Z`).
+         * @example -7d
+         * @example 2026-11-01
+         */
+        DateFilter: string;
         /**
          * @description The writable fields of a playlist: the body of a create or an update, in which every
          *     field is optional.
@@ -530,7 +634,8 @@ export interface components {
             deleted?: boolean;
             /**
              * @description Recording filters of the playlist, stored as given. Their structure is not part of
-             *     this description; null is accepted.
+             *     this description; null is accepted. The live service answers 400 for null, for a
+             *     `collection` playlist with filters and for a `filters` playlist without them.
              * @default {}
              */
             filters?: unknown;
@@ -571,12 +676,25 @@ export interface components {
             /** Format: date-time */
             readonly last_modified_at: string;
             readonly last_modified_by: components["schemas"]["User"] | null;
-            /** @description Recording counts by source (such as `collection` or `saved_filters`), each a map of counter name to count. */
+            /**
+             * @description Recording counts by source (such as `collection` or `saved_filters`), each a map of
+             *     counter name to count. The live service's shape is
+             *     `{saved_filters: {count, has_more, watched_count, increased, last_refreshed_at}, collection: {count, watched_count}}`,
+             *     whose values may also be booleans, strings or null.
+             */
             readonly recordings_counts: {
                 [key: string]: {
                     [key: string]: number;
                 };
             };
+        };
+        /** @description A page of Playlist objects. */
+        PaginatedPlaylistList: components["schemas"]["Paginated"] & {
+            results: components["schemas"]["Playlist"][];
+            /** Format: uri */
+            next?: string | null;
+            /** Format: uri */
+            previous?: string | null;
         };
         /**
          * @description The writable part of a person: `properties`, the person's properties, stored as given
@@ -589,7 +707,7 @@ export interface components {
         Person: components["schemas"]["PersonInput"] & {
             readonly id: number | null;
             readonly name: string | null;
-            /** @description Shown as a string by the API description. The live service sends an array of strings. */
+            /** @description Shown as a string by the API description. The live service sends an array of strings, cut to at most 10. */
             readonly distinct_ids: string;
             /** Format: date-time */
             readonly created_at: string | null;
@@ -608,8 +726,8 @@ export interface components {
             readonly viewed: boolean;
             /** @description Other users who have viewed the recording. */
             readonly viewers: string[];
-            /** @description Length of the recording in seconds. */
-            readonly recording_duration: number;
+            /** @description Length of the recording in seconds; null while the service has not measured it (the stored duration is nullable). */
+            readonly recording_duration: number | null;
             readonly active_seconds: number | null;
             readonly inactive_seconds: number | null;
             /** Format: date-time */
@@ -626,6 +744,7 @@ export interface components {
             person?: components["schemas"]["Person"];
             /**
              * @description Where the recording's snapshots are kept; `object_storage_lts` for long-term storage.
+             *     The live service's current version no longer sends this field (older versions did).
              * @enum {string}
              */
             readonly storage: "object_storage" | "object_storage_lts";
@@ -665,21 +784,20 @@ export interface components {
             readonly access_token: string | null;
         };
         /**
-         * @description The writable fields of a subscription: the body of a create. A create needs a dashboard
-         *     or an insight; the live service answers 400 "Either dashboard or insight is required for
-         *     an export." otherwise.
+         * @description The writable fields of a subscription: the body of an update, in which every field is
+         *     optional. A create sends them too, with the fields `SubscriptionCreate` requires.
          */
-        SubscriptionCreate: {
+        SubscriptionInput: {
             /** @description Id of the dashboard to deliver. */
             dashboard?: number | null;
             /** @description Id of the insight to deliver. */
             insight?: number | null;
             /** @enum {string} */
-            target_type: "email" | "slack" | "webhook";
+            target_type?: "email" | "slack" | "webhook";
             /** @description Where to deliver, by target type; for `email`, comma-separated addresses. */
-            target_value: string;
+            target_value?: string;
             /** @enum {string} */
-            frequency: "daily" | "weekly" | "monthly" | "yearly";
+            frequency?: "daily" | "weekly" | "monthly" | "yearly";
             /**
              * Format: int32
              * @description Deliver every `interval` periods of `frequency`.
@@ -699,7 +817,7 @@ export interface components {
              */
             count?: number | null;
             /** Format: date-time */
-            start_date: string;
+            start_date?: string;
             /** Format: date-time */
             until_date?: string | null;
             /** @default false */
@@ -708,8 +826,14 @@ export interface components {
             /** @description A message sent once, to new recipients. */
             invite_message?: string | null;
         };
+        /**
+         * @description The body of a subscription create: the writable fields, with `target_type`,
+         *     `target_value`, `frequency` and `start_date` required, and a `dashboard` or an `insight`
+         *     (see the create operation for the rules).
+         */
+        SubscriptionCreate: WithRequired<components["schemas"]["SubscriptionInput"], "target_type" | "target_value" | "frequency" | "start_date">;
         /** @description A scheduled delivery of a dashboard or an insight to a target. */
-        Subscription: WithRequired<components["schemas"]["SubscriptionCreate"], "dashboard" | "insight" | "interval" | "byweekday" | "bysetpos" | "count" | "until_date" | "deleted" | "title" | "invite_message"> & {
+        Subscription: components["schemas"]["SubscriptionCreate"] & {
             readonly id: number;
             /** Format: date-time */
             readonly created_at: string;
@@ -729,18 +853,14 @@ export interface components {
         };
     };
     responses: {
-        /** @description The request is invalid; `attr` names the failing field. */
-        BadRequest: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorBody"];
-            };
-        };
         /** @description No API key was sent, or the key is invalid. */
         Unauthorized: {
             headers: {
+                /**
+                 * @description How to authenticate, with the address of the service's OAuth protected-resource metadata.
+                 * @example Bearer resource_metadata="https://us.posthog.com/.well-known/oauth-protected-resource"
+                 */
+                "WWW-Authenticate"?: string;
                 [name: string]: unknown;
             };
             content: {
@@ -756,7 +876,11 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description The key is over a rate limit. Wait for `Retry-After` seconds. */
+        /**
+         * @description The key is over a rate limit. Wait for `Retry-After` seconds when it is sent; the live
+         *     service sometimes omits it, so a client must not depend on it (this package's client
+         *     falls back to its own backoff).
+         */
         TooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
@@ -774,6 +898,18 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["ErrorBody"];
             };
+        };
+        /** @description Hard delete is refused; set `deleted` to true with an update instead. No body. */
+        DeleteRefused: {
+            headers: {
+                /**
+                 * @description The methods the resource accepts.
+                 * @example GET, PUT, PATCH, HEAD, OPTIONS
+                 */
+                Allow?: string;
+                [name: string]: unknown;
+            };
+            content?: never;
         };
         /** @description The live service refuses personal API keys on this operation. */
         PersonalApiKeyNotSupported: {
@@ -830,6 +966,11 @@ export interface components {
          * @example 0193401e-5b7a-7c2d-9e84-1f6a3b0c7d52
          */
         SharingRecordingId: string;
+        /**
+         * @description The subscription's `id`.
+         * @example 902
+         */
+        SubscriptionId: number;
     };
     requestBodies: never;
     headers: {
@@ -845,23 +986,26 @@ export type Paginated = components['schemas']['Paginated'];
 export type Project = components['schemas']['Project'];
 export type PaginatedProjectList = components['schemas']['PaginatedProjectList'];
 export type ErrorBody = components['schemas']['ErrorBody'];
+export type DateFilter = components['schemas']['DateFilter'];
 export type PlaylistInput = components['schemas']['PlaylistInput'];
 export type User = components['schemas']['User'];
 export type Playlist = components['schemas']['Playlist'];
+export type PaginatedPlaylistList = components['schemas']['PaginatedPlaylistList'];
 export type PersonInput = components['schemas']['PersonInput'];
 export type Person = components['schemas']['Person'];
 export type SessionRecording = components['schemas']['SessionRecording'];
 export type PaginatedSessionRecordingList = components['schemas']['PaginatedSessionRecordingList'];
 export type SessionRecordingInput = components['schemas']['SessionRecordingInput'];
 export type SharingConfiguration = components['schemas']['SharingConfiguration'];
+export type SubscriptionInput = components['schemas']['SubscriptionInput'];
 export type SubscriptionCreate = components['schemas']['SubscriptionCreate'];
 export type Subscription = components['schemas']['Subscription'];
 export type PaginatedSubscriptionList = components['schemas']['PaginatedSubscriptionList'];
-export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseNotFound = components['responses']['NotFound'];
+export type ResponseDeleteRefused = components['responses']['DeleteRefused'];
 export type ResponsePersonalApiKeyNotSupported = components['responses']['PersonalApiKeyNotSupported'];
 export type ResponsePaymentRequired = components['responses']['PaymentRequired'];
 export type ParameterLimit = components['parameters']['Limit'];
@@ -871,6 +1015,7 @@ export type ParameterPlaylistShortId = components['parameters']['PlaylistShortId
 export type ParameterSessionRecordingId = components['parameters']['SessionRecordingId'];
 export type ParameterRecordingId = components['parameters']['RecordingId'];
 export type ParameterSharingRecordingId = components['parameters']['SharingRecordingId'];
+export type ParameterSubscriptionId = components['parameters']['SubscriptionId'];
 export type HeaderRetryAfter = components['headers']['RetryAfter'];
 export type $defs = Record<string, never>;
 export interface operations {
@@ -903,9 +1048,117 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedProjectList"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description A query parameter is invalid; `attr` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listPlaylists: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page. The live service defaults to 100 (50 on the recordings listing) and sets no maximum.
+                 * @example 100
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The index of the first result to return.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Only the playlist with this `short_id`.
+                 * @example Ub3KpD7w
+                 */
+                short_id?: string;
+                /**
+                 * @description Only playlists created by the user with this `id`.
+                 * @example 7612
+                 */
+                created_by?: number;
+                /**
+                 * @description Only the playlists of the user the key belongs to. Send `true`; the live service filters whenever the parameter is present, whatever its value.
+                 * @example true
+                 */
+                user?: boolean;
+                /**
+                 * @description Only playlists of this type.
+                 * @example collection
+                 */
+                type?: "collection" | "filters";
+                /**
+                 * @description Only pinned playlists. Send `true`; the live service filters whenever the parameter is present, whatever its value.
+                 * @example true
+                 */
+                pinned?: boolean;
+                /**
+                 * @description Only playlists whose `name` or `derived_name` contains this text, ignoring case.
+                 * @example checkout
+                 */
+                search?: string;
+                /**
+                 * @description Only playlists last modified at or after this moment, relative (`-7d`, `-24h`) or a date (`2026-11-01`).
+                 * @example -30d
+                 */
+                date_from?: components["schemas"]["DateFilter"];
+                /**
+                 * @description Only playlists last modified at or before this moment, relative or a date, as for `date_from`.
+                 * @example 2026-11-20
+                 */
+                date_to?: components["schemas"]["DateFilter"];
+                /**
+                 * @description Only playlists that hold the recording with this `id`.
+                 * @example 0193401e-5b7a-7c2d-9e84-1f6a3b0c7d52
+                 */
+                session_recording_id?: string;
+                /**
+                 * @description The sort order; a leading `-` sorts descending. The live service falls back to the default for any other value.
+                 * @example name
+                 */
+                order?: "last_modified_at" | "-last_modified_at" | "created_at" | "-created_at" | "name" | "-name";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @example 28417
+                 */
+                project_id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of playlists. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedPlaylistList"];
+                };
+            };
+            /** @description A query parameter is invalid; `attr` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -937,7 +1190,15 @@ export interface operations {
                     "application/json": components["schemas"]["Playlist"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description A body field is invalid; `attr` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1001,14 +1262,7 @@ export interface operations {
         responses: {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            /** @description Hard delete is refused; set `deleted` to true with an update instead. No body. */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            405: components["responses"]["DeleteRefused"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -1045,7 +1299,15 @@ export interface operations {
                     "application/json": components["schemas"]["Playlist"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description A body field is invalid; `attr` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1121,7 +1383,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
+            /** @description A body field is invalid; `attr` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["PersonalApiKeyNotSupported"];
             404: components["responses"]["NotFound"];
@@ -1179,6 +1449,76 @@ export interface operations {
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Only recordings that started at or after this moment, relative (`-7d`) or a date.
+                 * @example -7d
+                 */
+                date_from?: components["schemas"]["DateFilter"];
+                /**
+                 * @description Only recordings that started at or before this moment, relative or a date, as for `date_from`.
+                 * @example 2026-11-20
+                 */
+                date_to?: components["schemas"]["DateFilter"];
+                /**
+                 * @description Only recordings of the person with this `uuid`.
+                 * @example 01933f8a-2b61-7c0e-a4d9-5e7f1b3c8a26
+                 */
+                person_uuid?: string;
+                /**
+                 * @description Only recordings of these distinct ids, as a JSON-encoded array of strings.
+                 * @example ["mQ4vR8tZ2kXbN7pLw1sYc3hJ9dF6gA0eU5oI"]
+                 */
+                distinct_ids?: string;
+                /**
+                 * @description Only these recordings (session ids), as a JSON-encoded array of UUID strings.
+                 * @example ["0193401e-5b7a-7c2d-9e84-1f6a3b0c7d52"]
+                 */
+                session_ids?: string;
+                /**
+                 * @description Leave out recordings of the project's test accounts.
+                 * @example true
+                 */
+                filter_test_accounts?: boolean;
+                /**
+                 * @description The field to sort by, in `order_direction`.
+                 * @example console_error_count
+                 */
+                order?: "start_time" | "duration" | "recording_duration" | "active_seconds" | "inactive_seconds" | "console_error_count" | "click_count" | "keypress_count" | "mouse_activity_count" | "activity_score";
+                /**
+                 * @description The direction of `order`.
+                 * @example DESC
+                 */
+                order_direction?: "ASC" | "DESC";
+                /**
+                 * @description Leave out recordings the requesting user has already viewed.
+                 * @example true
+                 */
+                hide_viewed_recordings?: boolean;
+                /**
+                 * @description Only recordings in which these events happened, as a JSON-encoded array of event filters.
+                 * @example [{"id": "$pageview", "type": "events", "name": "$pageview"}]
+                 */
+                events?: string;
+                /**
+                 * @description Only recordings in which these actions happened, as a JSON-encoded array of action filters.
+                 * @example [{"id": 5112, "type": "actions"}]
+                 */
+                actions?: string;
+                /**
+                 * @description Only recordings whose person or session matches these property filters, as a JSON-encoded array.
+                 * @example [{"key": "$geoip_country_code", "type": "person", "value": ["SE"], "operator": "exact"}]
+                 */
+                properties?: string;
+                /**
+                 * @description Only recordings whose console logs match these filters, as a JSON-encoded array.
+                 * @example [{"key": "level", "type": "log_entry", "value": ["error"], "operator": "exact"}]
+                 */
+                console_log_filters?: string;
+                /**
+                 * @description How `events`, `actions` and `properties` combine.
+                 * @example OR
+                 */
+                operand?: "AND" | "OR";
             };
             header?: never;
             path: {
@@ -1201,7 +1541,15 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedSessionRecordingList"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description A query parameter is invalid; `attr` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1309,7 +1657,15 @@ export interface operations {
                     "application/json": components["schemas"]["SessionRecording"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description A body field is invalid; `attr` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1377,7 +1733,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
+            /** @description A body field is invalid; `attr` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["PersonalApiKeyNotSupported"];
             404: components["responses"]["NotFound"];
@@ -1410,7 +1774,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
+            /** @description A body field is invalid; `attr` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["PersonalApiKeyNotSupported"];
             404: components["responses"]["NotFound"];
@@ -1425,6 +1797,11 @@ export interface operations {
                  * @example utm
                  */
                 search?: string;
+                /**
+                 * @description Only numerical definitions (`true`) or only the others (`false`).
+                 * @example true
+                 */
+                is_numerical?: boolean;
             };
             header?: never;
             path: {
@@ -1444,6 +1821,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A query parameter is invalid; `attr` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -1484,7 +1870,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
+            /** @description A query parameter is missing or invalid; `attr` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1504,6 +1898,46 @@ export interface operations {
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Only subscriptions of the insight with this `id`.
+                 * @example 14872
+                 */
+                insight?: number;
+                /**
+                 * @description Only subscriptions of the dashboard with this `id`.
+                 * @example 2210
+                 */
+                dashboard?: number;
+                /**
+                 * @description `true` lists only deleted subscriptions; without it, or with `false`, deleted ones are hidden.
+                 * @example true
+                 */
+                deleted?: boolean;
+                /**
+                 * @description Only subscriptions created by the user with this `uuid`.
+                 * @example 0190a6f2-3c5d-7e21-8b4f-9d2e6a1c5f30
+                 */
+                created_by?: string;
+                /**
+                 * @description Only subscriptions of dashboards (`dashboard`) or of insights (`insight`).
+                 * @example insight
+                 */
+                resource_type?: "dashboard" | "insight";
+                /**
+                 * @description Only subscriptions delivered to this kind of target.
+                 * @example email
+                 */
+                target_type?: "email" | "slack" | "webhook";
+                /**
+                 * @description Only subscriptions whose `title` or `target_value` contains this text, ignoring case.
+                 * @example checkout
+                 */
+                search?: string;
+                /**
+                 * @description The field to sort by; a leading `-` sorts descending. The default is `-created_at`.
+                 * @example title
+                 */
+                ordering?: "created_at" | "-created_at" | "title" | "-title" | "next_delivery_date" | "-next_delivery_date";
             };
             header?: never;
             path: {
@@ -1526,7 +1960,15 @@ export interface operations {
                     "application/json": components["schemas"]["PaginatedSubscriptionList"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description A query parameter is invalid; `attr` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -1562,7 +2004,126 @@ export interface operations {
                     "application/json": components["schemas"]["Subscription"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description A body field is missing or invalid; `attr` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @example 28417
+                 */
+                project_id: components["parameters"]["ProjectId"];
+                /**
+                 * @description The subscription's `id`.
+                 * @example 902
+                 */
+                id: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @example 28417
+                 */
+                project_id: components["parameters"]["ProjectId"];
+                /**
+                 * @description The subscription's `id`.
+                 * @example 902
+                 */
+                id: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["DeleteRefused"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @example 28417
+                 */
+                project_id: components["parameters"]["ProjectId"];
+                /**
+                 * @description The subscription's `id`.
+                 * @example 902
+                 */
+                id: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionInput"];
+            };
+        };
+        responses: {
+            /** @description The subscription as updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description A body field is invalid; `attr` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];

@@ -26,6 +26,15 @@ type Call = { method: "get" | "post" | "patch" | "delete"; path: string; status:
 const calls: Call[] = [
   { method: "get", path: "/api/projects/", status: 200, send: () => api.GET("/api/projects/", { params: { query: { limit: 10 } } }) },
   {
+    method: "get",
+    path: "/api/environments/{project_id}/session_recording_playlists/",
+    status: 200,
+    send: () =>
+      api.GET("/api/environments/{project_id}/session_recording_playlists/", {
+        params: { path: project, query: { limit: 20, type: "collection", pinned: true, search: "checkout", date_from: "-30d", order: "-last_modified_at" } },
+      }),
+  },
+  {
     method: "post",
     path: "/api/environments/{project_id}/session_recording_playlists/",
     status: 201,
@@ -79,7 +88,23 @@ const calls: Call[] = [
     method: "get",
     path: "/api/environments/{project_id}/session_recordings/",
     status: 200,
-    send: () => api.GET("/api/environments/{project_id}/session_recordings/", { params: { path: project, query: { limit: 2, offset: 0 } } }),
+    send: () =>
+      api.GET("/api/environments/{project_id}/session_recordings/", {
+        params: {
+          path: project,
+          query: {
+            limit: 2,
+            offset: 0,
+            date_from: "-7d",
+            date_to: "2026-11-20",
+            filter_test_accounts: true,
+            order: "console_error_count",
+            order_direction: "ASC",
+            events: JSON.stringify([{ id: "$pageview", type: "events" }]),
+            operand: "OR",
+          },
+        },
+      }),
   },
   {
     method: "get",
@@ -137,7 +162,26 @@ const calls: Call[] = [
     method: "get",
     path: "/api/environments/{project_id}/subscriptions/",
     status: 200,
-    send: () => api.GET("/api/environments/{project_id}/subscriptions/", { params: { path: project } }),
+    send: () => api.GET("/api/environments/{project_id}/subscriptions/", { params: { path: project, query: { target_type: "email", deleted: false, ordering: "-created_at" } } }),
+  },
+  {
+    method: "get",
+    path: "/api/environments/{project_id}/subscriptions/{id}/",
+    status: 200,
+    send: () => api.GET("/api/environments/{project_id}/subscriptions/{id}/", { params: { path: { ...project, id: 902 } } }),
+  },
+  {
+    method: "patch",
+    path: "/api/environments/{project_id}/subscriptions/{id}/",
+    status: 200,
+    send: () =>
+      api.PATCH("/api/environments/{project_id}/subscriptions/{id}/", { params: { path: { ...project, id: 902 } }, body: { frequency: "weekly", byweekday: ["monday"] } }),
+  },
+  {
+    method: "delete",
+    path: "/api/environments/{project_id}/subscriptions/{id}/",
+    status: 405,
+    send: () => api.DELETE("/api/environments/{project_id}/subscriptions/{id}/", { params: { path: { ...project, id: 902 } }, headers: { Prefer: "code=405" } }),
   },
   {
     method: "post",
@@ -152,8 +196,8 @@ const calls: Call[] = [
 ];
 
 describe("every operation through the client against Prism", () => {
-  it("covers all 19 operations", () => {
-    expect(new Set(calls.map((c) => `${c.method} ${c.path}`)).size).toBe(19);
+  it("covers all 23 operations", () => {
+    expect(new Set(calls.map((c) => `${c.method} ${c.path}`)).size).toBe(23);
   });
 
   it.each(calls.map((c) => [`${c.method.toUpperCase()} ${c.path}`, c] as const))("%s", async (_, call) => {
@@ -209,10 +253,26 @@ describe("errors through Prism", () => {
     expect(result.response.headers.get("sl-violations")).toContain("target_type");
   });
 
-  it("answers a missing required query parameter with 400", async () => {
+  it("answers a missing required query parameter with 400 naming it", async () => {
     const params = { path: project, query: {} as { key: string } };
     const result = await api.GET("/api/environments/{project_id}/sessions/values/", { params });
     expect(result.response.status).toBe(400);
+    expect(result.error).toMatchObject({ attr: "key" });
+  });
+
+  it("answers a bad body with the operation's own 400 example, naming one of its fields", async () => {
+    const result = await api.PATCH("/api/environments/{project_id}/subscriptions/{id}/", {
+      params: { path: { ...project, id: 902 } },
+      body: { frequency: "hourly" as "daily" },
+    });
+    expect(result.response.status).toBe(400);
+    expect(result.error).toMatchObject({ type: "validation_error", attr: "frequency" });
+  });
+
+  it("answers a subscription DELETE with 405 and an empty body", async () => {
+    const result = await api.DELETE("/api/environments/{project_id}/subscriptions/{id}/", { params: { path: { ...project, id: 902 } }, headers: { Prefer: "code=405" } });
+    expect(result.response.status).toBe(405);
+    expect(await result.response.text()).toBe("");
   });
 });
 
@@ -220,6 +280,7 @@ describe("paging through Prism", () => {
   it.each([
     ["/api/environments/{project_id}/session_recordings/", 2],
     ["/api/environments/{project_id}/subscriptions/", 2],
+    ["/api/environments/{project_id}/session_recording_playlists/", 2],
   ] as const)("walks %s to its end", async (path, expected) => {
     const items: unknown[] = [];
     for await (const item of api.paginate(path, { params: { path: project, query: { limit: 50 } } })) items.push(item);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { errorsOf, validatorFor } from "../support/schema-validator.js";
-import { deref, operations, parametersOf, spec, type Schema } from "../support/spec.js";
+import { declaredProperties } from "../support/schema-walk.js";
+import { deref, findOperation, operations, parametersOf, spec, type Schema } from "../support/spec.js";
 
 type Case = { where: string; schema: Schema; value: unknown };
 
@@ -54,6 +55,40 @@ describe("examples validate against their schemas (ajv, draft 2020-12)", () => {
     const subscription = validatorFor({ $ref: "#/components/schemas/SubscriptionCreate" });
     expect(subscription({ target_type: "fax", target_value: "x", frequency: "daily", start_date: "2026-11-21T09:00:00Z" })).toBe(false);
     expect(subscription({ target_type: "email", target_value: "x", frequency: "daily", start_date: "2026-11-21T09:00:00Z", interval: 2 ** 31 })).toBe(false);
+  });
+
+  it("names a field of the operation in the first 400 example of each operation", () => {
+    const withBadRequest = operations.filter((entry) => entry.operation.responses["400"]);
+    expect(withBadRequest.length).toBeGreaterThan(10);
+    for (const entry of withBadRequest) {
+      const media = deref(entry.operation.responses["400"]).content["application/json"];
+      const first = deref(Object.values<Schema>(media.examples)[0]).value;
+      const body = deref(entry.operation.requestBody ?? {}).content?.["application/json"]?.schema;
+      const fields = body ? Object.keys(declaredProperties(body) ?? {}) : parametersOf(entry).filter((p) => p.in === "query").map((p) => p.name);
+      expect(fields, `${entry.method} ${entry.path}`).toContain(first.attr);
+    }
+  });
+
+  it("pages the multi-page recordings examples consistently: count, offsets and one host", () => {
+    const media = findOperation("get", "/api/environments/{project_id}/session_recordings/").operation.responses["200"].content["application/json"];
+    const pages = ["first_of_several_pages", "second_of_several_pages", "last_of_several_pages"].map((name) => deref(media.examples[name]).value);
+    const byUrl = new Map<string, Schema>();
+    const first = new URL(pages[0].next);
+    for (const page of pages.slice(1)) byUrl.set(new URL(pages[pages.indexOf(page) - 1].next).href, page);
+    let page = pages[0];
+    const seen: string[] = [];
+    while (page) {
+      seen.push(...page.results.map((r: Schema) => r.id));
+      expect(page.count).toBe(pages[0].count);
+      if (!page.next) break;
+      const next = new URL(page.next);
+      expect(next.origin).toBe(first.origin);
+      expect(Number(next.searchParams.get("offset"))).toBe(seen.length);
+      page = byUrl.get(next.href);
+    }
+    expect(page).toBe(pages[2]);
+    expect(new Set(seen).size).toBe(pages[0].count);
+    expect(pages[2].previous && new URL(pages[2].previous).origin).toBe(first.origin);
   });
 
   it("uses the same playlist, recording and user across operations", () => {

@@ -20,7 +20,7 @@ describe("lint", () => {
       "operation-parameters-unique",
       "path-not-include-query",
       "rule/operation-2xx-response",
-      "rule/playlist-delete-refused",
+      "rule/hard-delete-refused",
     ]) {
       expect(severity(rule), rule).toBe("error");
     }

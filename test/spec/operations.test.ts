@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { deref, findOperation, flatten, operations, parametersOf, spec } from "../support/spec.js";
-import { seedOperations } from "./seed.js";
+import { liveOperations, seedOperations } from "./seed.js";
 
 const errorBodyRef = "#/components/schemas/ErrorBody";
 /** Fields the spec adds to a seed body, each recorded in openapi/DECISIONS.md. */
 const documentedBodyExtras: Record<string, string[]> = { PlaylistInput: ["type"] };
 
 describe("operations in the bundled spec", () => {
-  it("has exactly the seed's 18 operations plus the projects listing", () => {
+  it("has exactly the seed's 18 operations, the projects listing and the four the live service fills", () => {
     const inSpec = operations.map((e) => `${e.method} ${e.path}`).sort();
-    const inSeed = seedOperations.map((o) => `${o.method} ${o.path}`).sort();
-    expect(inSpec).toEqual(inSeed);
-    expect(inSpec).toHaveLength(19);
+    const expected = [...seedOperations, ...liveOperations].map((o) => `${o.method} ${o.path}`).sort();
+    expect(inSpec).toEqual(expected);
+    expect(inSpec).toHaveLength(23);
   });
 
   it("gives every operation a unique camelCase verb-first operationId, one defined tag, a summary and a description", () => {
@@ -27,7 +27,7 @@ describe("operations in the bundled spec", () => {
     }
   });
 
-  describe.each(seedOperations)("$method $path", (seed) => {
+  describe.each([...seedOperations, ...liveOperations])("$method $path", (seed) => {
     const entry = findOperation(seed.method, seed.path);
     const { operation } = entry;
     const responses: Record<string, any> = operation.responses;
@@ -51,20 +51,25 @@ describe("operations in the bundled spec", () => {
       expect(operation.security).toEqual([{ PersonalAPIKey: seed.scope ? [seed.scope] : [] }]);
     });
 
-    it("declares every path parameter as a required string, the recording {id} as a UUID", () => {
+    it("declares every path parameter as a required string, the recording {id} as a UUID, the subscription {id} as an integer", () => {
       const inTemplate = [...seed.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
       const pathParams = parametersOf(entry).filter((p) => p.in === "path");
       expect(pathParams.map((p) => p.name).sort()).toEqual([...inTemplate].sort());
       for (const param of pathParams) {
         expect(param.required).toBe(true);
+        if (param.name === "id" && seed.idType) {
+          expect(param.schema).toMatchObject({ type: seed.idType, minimum: 1 });
+          continue;
+        }
         expect(param.schema.type).toBe("string");
         if (param.name === "id") expect(param.schema.format).toBe("uuid");
       }
     });
 
-    it(`takes the query parameters ${JSON.stringify(seed.query ?? [])}`, () => {
+    it(`takes the query parameters ${JSON.stringify(seed.query ?? [])} and the live filters ${JSON.stringify(seed.liveQuery ?? [])}, all optional but a lookup's key`, () => {
       const query = parametersOf(entry).filter((p) => p.in === "query");
-      expect(query.map((p) => p.name).sort()).toEqual([...(seed.query ?? [])].sort());
+      expect(query.map((p) => p.name).sort()).toEqual([...(seed.query ?? []), ...(seed.liveQuery ?? [])].sort());
+      for (const param of query) expect(param.required ?? false, param.name).toBe(param.name === "key");
       for (const param of query) {
         if (param.name === "limit") expect(param.schema).toMatchObject({ type: "integer", minimum: 1 });
         if (param.name === "offset") expect(param.schema).toMatchObject({ type: "integer", minimum: 0 });
@@ -88,14 +93,19 @@ describe("operations in the bundled spec", () => {
 
     it("documents the error responses that can happen, with the shared error body", () => {
       const expected = ["401", "403", "429"];
-      if (seed.path.startsWith("/api/environments/")) expected.push("404");
+      // The refused DELETEs answer 405 without looking anything up, so never 404 (live).
+      if (seed.path.startsWith("/api/environments/") && seed.status !== 405) expected.push("404");
       if (seed.body || seed.query?.some((name) => name !== "search")) expected.push("400");
       for (const code of expected) {
         expect(Object.keys(responses), `missing ${code}`).toContain(code);
         expect(deref(responses[code]).content["application/json"].schema.$ref).toBe(errorBodyRef);
       }
       expect(deref(responses["429"]).headers["Retry-After"]).toBeDefined();
-      if (seed.status === 405) expect(deref(responses["405"]).content).toBeUndefined();
+      expect(deref(deref(responses["429"]).headers["Retry-After"]).required ?? false).toBe(false);
+      if (seed.status === 405) {
+        expect(Object.keys(responses)).not.toContain("404");
+        expect(deref(responses["405"]).content).toBeUndefined();
+      }
     });
   });
 

@@ -10,6 +10,10 @@ export type SeedOperation = {
   scope: string | null;
   scopeFromLive?: true;
   query?: string[];
+  /** Query filters the seed does not show, from the live service (see DECISIONS.md). */
+  liveQuery?: string[];
+  /** The type of the `{id}` path parameter, where it is not the recording's UUID. */
+  idType?: "integer";
   /** Body fields the seed names. */
   body?: string[];
   /** The schema of the success response; null for "no body". */
@@ -18,6 +22,7 @@ export type SeedOperation = {
 
 const env = "/api/environments/{project_id}";
 const playlistBody = ["name", "derived_name", "description", "pinned", "deleted", "filters"];
+const subscriptionBody = ["dashboard", "insight", "target_type", "target_value", "frequency", "interval", "byweekday", "bysetpos", "count", "start_date", "until_date", "deleted", "title", "invite_message"];
 
 export const seedOperations: SeedOperation[] = [
   { method: "get", path: "/api/projects/", status: 200, scope: "project:read", scopeFromLive: true, query: ["limit", "offset"], response: "PaginatedProjectList" },
@@ -28,24 +33,59 @@ export const seedOperations: SeedOperation[] = [
   { method: "get", path: `${env}/session_recording_playlists/{short_id}/recordings/`, status: 200, scope: "session_recording_playlist:read", scopeFromLive: true, response: null },
   { method: "post", path: `${env}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/`, status: 200, scope: null, scopeFromLive: true, body: playlistBody, response: null },
   { method: "delete", path: `${env}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/`, status: 204, scope: null, scopeFromLive: true, response: null },
-  { method: "get", path: `${env}/session_recordings/`, status: 200, scope: "session_recording:read", query: ["limit", "offset"], response: "PaginatedSessionRecordingList" },
+  {
+    method: "get",
+    path: `${env}/session_recordings/`,
+    status: 200,
+    scope: "session_recording:read",
+    query: ["limit", "offset"],
+    liveQuery: ["date_from", "date_to", "person_uuid", "distinct_ids", "session_ids", "filter_test_accounts", "order", "order_direction", "hide_viewed_recordings", "events", "actions", "properties", "console_log_filters", "operand"],
+    response: "PaginatedSessionRecordingList",
+  },
   { method: "get", path: `${env}/session_recordings/{id}/`, status: 200, scope: "session_recording:read", response: "SessionRecording" },
   { method: "patch", path: `${env}/session_recordings/{id}/`, status: 200, scope: "session_recording:write", body: ["person"], response: "SessionRecording" },
   { method: "delete", path: `${env}/session_recordings/{id}/`, status: 204, scope: "session_recording:write", response: null },
   { method: "get", path: `${env}/session_recordings/{recording_id}/sharing/`, status: 200, scope: "sharing_configuration:read", response: "SharingConfiguration" },
   { method: "post", path: `${env}/session_recordings/ai/filters/`, status: 200, scope: null, scopeFromLive: true, body: ["person"], response: null },
   { method: "post", path: `${env}/session_recordings/ai/regex/`, status: 200, scope: null, scopeFromLive: true, body: ["person"], response: null },
-  { method: "get", path: `${env}/sessions/property_definitions/`, status: 200, scope: "query:read", scopeFromLive: true, query: ["search"], response: null },
+  { method: "get", path: `${env}/sessions/property_definitions/`, status: 200, scope: "query:read", scopeFromLive: true, query: ["search"], liveQuery: ["is_numerical"], response: null },
   { method: "get", path: `${env}/sessions/values/`, status: 200, scope: "query:read", scopeFromLive: true, query: ["key", "value"], response: null },
-  { method: "get", path: `${env}/subscriptions/`, status: 200, scope: "subscription:read", query: ["limit", "offset"], response: "PaginatedSubscriptionList" },
+  {
+    method: "get",
+    path: `${env}/subscriptions/`,
+    status: 200,
+    scope: "subscription:read",
+    query: ["limit", "offset"],
+    liveQuery: ["insight", "dashboard", "deleted", "created_by", "resource_type", "target_type", "search", "ordering"],
+    response: "PaginatedSubscriptionList",
+  },
   {
     method: "post",
     path: `${env}/subscriptions/`,
     status: 201,
     scope: "subscription:write",
-    body: ["dashboard", "insight", "target_type", "target_value", "frequency", "interval", "byweekday", "bysetpos", "count", "start_date", "until_date", "deleted", "title", "invite_message"],
+    body: subscriptionBody,
     response: "Subscription",
   },
+];
+
+/**
+ * The operations the seed marks "not shown" and the live service fills (issue 7): the
+ * playlist listing and single subscriptions. Their facts come from the live service.
+ */
+export const liveOperations: SeedOperation[] = [
+  {
+    method: "get",
+    path: `${env}/session_recording_playlists/`,
+    status: 200,
+    scope: "session_recording_playlist:read",
+    query: ["limit", "offset"],
+    liveQuery: ["short_id", "created_by", "user", "type", "pinned", "search", "date_from", "date_to", "session_recording_id", "order"],
+    response: "PaginatedPlaylistList",
+  },
+  { method: "get", path: `${env}/subscriptions/{id}/`, status: 200, scope: "subscription:read", idType: "integer", response: "Subscription" },
+  { method: "patch", path: `${env}/subscriptions/{id}/`, status: 200, scope: "subscription:write", idType: "integer", body: subscriptionBody, response: "Subscription" },
+  { method: "delete", path: `${env}/subscriptions/{id}/`, status: 405, scope: "subscription:write", idType: "integer", response: null },
 ];
 
 /**

@@ -21,8 +21,8 @@ describe("the typed client", () => {
   it("refuses a path the API does not have", () => {
     // @ts-expect-error: no such path
     void api.GET("/api/environments/{project_id}/session_recording_playlist/", { params: { path: projectPath } });
-    // @ts-expect-error: playlists have no GET listing in this API
-    void api.GET("/api/environments/{project_id}/session_recording_playlists/", { params: { path: projectPath } });
+    // @ts-expect-error: a playlist cannot be replaced with PUT
+    void api.PUT(playlist, { params: { path: { ...projectPath, short_id: "Ub3KpD7w" } } });
   });
 
   it("refuses a missing path parameter", () => {
@@ -64,7 +64,10 @@ describe("the typed client", () => {
 
   it("accepts paginate only for listings, and types its items", () => {
     expectTypeOf<ListPath>().toEqualTypeOf<
-      "/api/projects/" | "/api/environments/{project_id}/session_recordings/" | "/api/environments/{project_id}/subscriptions/"
+      | "/api/projects/"
+      | "/api/environments/{project_id}/session_recording_playlists/"
+      | "/api/environments/{project_id}/session_recordings/"
+      | "/api/environments/{project_id}/subscriptions/"
     >();
     expectTypeOf(api.paginate("/api/environments/{project_id}/session_recordings/", { params: { path: projectPath } })).toEqualTypeOf<
       AsyncIterableIterator<SessionRecording>
