@@ -1,12 +1,12 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: { index: "src/index.ts", types: "src/types.ts" },
+  entry: { index: "src/index.ts", types: "src/types.ts", mock: "src/mock/index.ts", "mock-msw": "src/mock/msw.ts" },
   format: ["esm", "cjs"],
   dts: true,
   clean: true,
   sourcemap: true,
   target: "es2022",
   platform: "neutral",
-  external: ["openapi-fetch"],
+  external: ["openapi-fetch", "msw"],
 });

@@ -508,7 +508,8 @@ export interface paths {
         };
         /**
          * Retrieve a subscription
-         * @description Returns one subscription by its `id`, including one flagged deleted.
+         * @description Returns one subscription by its `id`. A subscription flagged deleted answers 404, as
+         *     if it did not exist; an update still reaches it, and `deleted: false` restores it.
          *
          *     The API description this spec follows does not show this operation; it is described
          *     from the live service.

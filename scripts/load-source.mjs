@@ -1,0 +1,20 @@
+// Loads a TypeScript module of src/ in plain Node by bundling it with esbuild, so scripts
+// (`npm start`, `npm run mock:stateful`, benches) need no build step first.
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build } from "esbuild";
+
+export async function loadSource(relativePath) {
+  const entry = fileURLToPath(new URL(`../${relativePath}`, import.meta.url));
+  const { outputFiles } = await build({ entryPoints: [entry], bundle: true, platform: "node", format: "esm", target: "node20", write: false, logLevel: "error" });
+  const dir = await mkdtemp(join(tmpdir(), "source-"));
+  const file = join(dir, "module.mjs");
+  await writeFile(file, outputFiles[0].text);
+  try {
+    return await import(pathToFileURL(file).href);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,89 @@
+// `npm run mock:stateful -- --port <n> [--host <h>] [--seed <n>] [--persist <file>] [--scenario <name>]`:
+// the stateful mock engine over node:http, until Ctrl-C. With --persist the state is loaded at
+// start and written atomically after each change.
+import { readFile, rename, writeFile } from "node:fs/promises";
+import { parseArgs } from "node:util";
+import { fileURLToPath } from "node:url";
+import { loadSource } from "./load-source.mjs";
+
+/** Writes `file` atomically (a temporary file, then a rename), coalescing writes asked for while one runs. */
+function persister(file, snapshot, log) {
+  let writing = false;
+  let again = false;
+  const write = async () => {
+    if (writing) return void (again = true);
+    writing = true;
+    try {
+      do {
+        again = false;
+        const temporary = `${file}.${process.pid}.tmp`;
+        await writeFile(temporary, JSON.stringify(snapshot()));
+        await rename(temporary, file);
+      } while (again);
+    } catch (error) {
+      log(`could not persist the state to ${file}: ${error.message}`);
+    } finally {
+      writing = false;
+    }
+  };
+  return write;
+}
+
+/** Starts the stateful mock; resolves with its URL and a stop function. A bad --persist file rejects. */
+export async function startStatefulMock({ host = "127.0.0.1", port = 4020, seed, persist, scenario, log = (line) => console.error(line) } = {}) {
+  const { createMock } = await loadSource("src/mock/index.ts");
+  const { createMockServer } = await loadSource("src/mock/node-http.ts");
+  let save = () => {};
+  const mock = createMock({ seed, scenario, responseViolations: "flag", onChange: () => save() });
+  if (persist) {
+    let text;
+    try {
+      text = await readFile(persist, "utf8");
+    } catch (error) {
+      if (error.code !== "ENOENT") throw new Error(`--persist ${persist}: cannot read it: ${error.message}`);
+    }
+    if (text !== undefined) {
+      try {
+        mock.restore(JSON.parse(text));
+      } catch (error) {
+        throw new Error(`--persist ${persist}: not a saved mock state (${error.message}); move it away or pick another file.`);
+      }
+    }
+    save = persister(persist, () => mock.snapshot(), log);
+    await save();
+  }
+  const server = createMockServer(mock, { log });
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, resolve);
+  });
+  const url = `http://${host}:${server.address().port}`;
+  const stop = () => new Promise((resolve) => server.close(() => resolve()) && server.closeAllConnections());
+  return { url, stop, mock, server };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const usage = "usage: npm run mock:stateful -- [--port 4020] [--host 127.0.0.1] [--seed 1] [--persist state.json] [--scenario empty|many-pages|rate-limited|flaky]";
+  let values;
+  try {
+    ({ values } = parseArgs({ options: { port: { type: "string" }, host: { type: "string" }, seed: { type: "string" }, persist: { type: "string" }, scenario: { type: "string" } } }));
+  } catch (error) {
+    console.error(`${error.message}\n${usage}`);
+    process.exit(2);
+  }
+  const number = (name, value) => {
+    if (value === undefined) return undefined;
+    if (!/^\d+$/.test(value)) {
+      console.error(`--${name} must be a whole number, got ${JSON.stringify(value)}\n${usage}`);
+      process.exit(2);
+    }
+    return Number(value);
+  };
+  const options = { port: number("port", values.port) ?? Number(process.env.STATEFUL_MOCK_PORT ?? 4020), host: values.host, seed: number("seed", values.seed), persist: values.persist, scenario: values.scenario };
+  const started = await startStatefulMock(options).catch((error) => {
+    console.error(error.code === "EADDRINUSE" ? `Port ${options.port} is in use: pass --port with another.` : error.message);
+    process.exit(1);
+  });
+  console.log(`Stateful mock listening on ${started.url}`);
+  for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => started.stop().then(() => process.exit(0)));
+}

@@ -1,0 +1,61 @@
+// Matches a method and a path against the spec's operations.
+import { operations, type OperationEntry } from "./operations.js";
+
+export type Route =
+  | { kind: "operation"; operation: OperationEntry; params: Record<string, string> }
+  | { kind: "not-found" }
+  | { kind: "method-not-allowed"; allow: string }
+  | { kind: "bad-path"; param: string };
+
+interface Template {
+  segments: (string | { param: string })[];
+  byMethod: Map<string, OperationEntry>;
+}
+
+const templates: Template[] = [];
+for (const operation of operations) {
+  let template = templates.find((t) => t.byMethod.values().next().value!.path === operation.path);
+  if (!template) {
+    const segments = operation.path
+      .split("/")
+      .slice(1, -1)
+      .map((segment) => (segment.startsWith("{") ? { param: segment.slice(1, -1) } : segment));
+    template = { segments, byMethod: new Map() };
+    templates.push(template);
+  }
+  template.byMethod.set(operation.method, operation);
+}
+// A literal segment wins over a parameter: `ai/regex/` is not a recording id.
+const literalCount = (t: Template) => t.segments.filter((s) => typeof s === "string").length;
+templates.sort((a, b) => literalCount(b) - literalCount(a));
+
+/** The methods a path answers, for `Allow`. */
+export function allowedMethods(path: string): string {
+  const template = templates.find((t) => t.byMethod.values().next().value!.path === path);
+  return [...(template?.byMethod.keys() ?? [])].join(", ");
+}
+
+export function route(method: string, pathname: string): Route {
+  if (!pathname.endsWith("/")) return { kind: "not-found" };
+  const parts = pathname.split("/").slice(1, -1);
+  for (const template of templates) {
+    if (template.segments.length !== parts.length) continue;
+    const raw: Record<string, string> = {};
+    const matches = template.segments.every((segment, index) =>
+      typeof segment === "string" ? segment === parts[index] : ((raw[segment.param] = parts[index]!), parts[index] !== ""),
+    );
+    if (!matches) continue;
+    const operation = template.byMethod.get(method);
+    if (!operation) return { kind: "method-not-allowed", allow: [...template.byMethod.keys()].join(", ") };
+    const params: Record<string, string> = {};
+    for (const [name, value] of Object.entries(raw)) {
+      try {
+        params[name] = decodeURIComponent(value);
+      } catch {
+        return { kind: "bad-path", param: name };
+      }
+    }
+    return { kind: "operation", operation, params };
+  }
+  return { kind: "not-found" };
+}
