@@ -1,0 +1,151 @@
+// The seeded state, snapshots, the Prefer controls, scenarios and the admin routes.
+import { describe, expect, it } from "vitest";
+import { createMock, MockStateError } from "../../src/mock/index.js";
+import { plainValidators } from "../../src/mock/request-validation.js";
+import { send } from "./support.js";
+
+const now = () => new Date("2026-11-22T12:00:00Z");
+const day = 86_400_000;
+
+describe("seeded state", () => {
+  it("is the same for the same seed and differs for another", () => {
+    expect(createMock({ seed: 7, now }).snapshot()).toEqual(createMock({ seed: 7, now }).snapshot());
+    expect(createMock({ seed: 7, now }).snapshot()).not.toEqual(createMock({ seed: 8, now }).snapshot());
+  });
+
+  it("holds the story and enough records for several pages, all valid and plausible", () => {
+    const state = createMock({ now }).snapshot();
+    expect(Object.keys(state.projects)).toEqual(["28417", "28502"]);
+    const story = state.projects["28417"]!;
+    expect(story.recordings.length).toBeGreaterThanOrEqual(120);
+    expect(story.playlists.length).toBeGreaterThanOrEqual(12);
+    expect(story.subscriptions.length).toBeGreaterThanOrEqual(25);
+    expect(story.playlists.map((p) => p.short_id)).toContain("Ub3KpD7w");
+    expect(story.recordings.map((r) => r.id)).toContain("0193401e-5b7a-7c2d-9e84-1f6a3b0c7d52");
+    for (const [name, list] of [["SessionRecording", story.recordings], ["Playlist", story.playlists], ["Subscription", story.subscriptions]] as const) {
+      for (const item of list) expect(plainValidators[`schema_${name}`]!(item), `${name} ${JSON.stringify(item).slice(0, 80)}`).toBe(true);
+    }
+    for (const r of story.recordings) {
+      expect(Date.parse(r.start_time!)).toBeLessThan(Date.parse(r.end_time!));
+      expect(r.recording_duration).toBe((r.active_seconds ?? 0) + (r.inactive_seconds ?? 0));
+      expect(Date.parse(r.end_time!) - Date.parse(r.start_time!)).toBe(r.recording_duration! * 1000);
+      if (!/^01934|^01935/.test(r.id)) expect(Date.parse(r.start_time!)).toBeGreaterThan(now().getTime() - 30 * day);
+      expect(r.start_url).toMatch(/^https:\/\/[a-z.]+\.example\.com\//);
+      expect(String((r.person?.properties as Record<string, unknown>).email)).toMatch(/^[a-z.]+@[a-z-]+\.[a-z]+$/);
+    }
+  });
+});
+
+describe("snapshots", () => {
+  it("restores exactly what was saved, and reset goes back to the seed", async () => {
+    const mock = createMock({ now });
+    const seeded = mock.snapshot();
+    await send(mock, "/api/environments/28417/session_recording_playlists/", { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"name":"Kept"}' });
+    const saved = mock.snapshot();
+    expect(saved).not.toEqual(seeded);
+    const other = createMock({ now });
+    other.restore(saved);
+    expect(other.snapshot()).toEqual(saved);
+    mock.reset();
+    expect(mock.snapshot()).toEqual(seeded);
+    expect(mock.requests()).toEqual([]);
+  });
+
+  it("refuses a corrupt snapshot, naming the field, and keeps its state", () => {
+    const mock = createMock({ now });
+    const before = mock.snapshot();
+    const broken = mock.snapshot();
+    (broken.projects["28417"]!.playlists[1] as { id: unknown }).id = "three";
+    expect(() => mock.restore(broken)).toThrow(MockStateError);
+    expect(() => mock.restore(broken)).toThrow(/snapshot\.projects\.28417\.playlists\[1\]\.id/);
+    expect(() => mock.restore({ version: 2 })).toThrow(/snapshot\.version/);
+    expect(() => mock.restore("{}")).toThrow(/must be an object/);
+    expect(mock.snapshot()).toEqual(before);
+  });
+});
+
+describe("controls", () => {
+  const playlist = "/api/environments/28417/session_recording_playlists/Ub3KpD7w/";
+
+  it("answers Prefer code and example with the spec's example for that status", async () => {
+    const mock = createMock();
+    const throttled = await send(mock, playlist, { headers: { Prefer: "code=429" } });
+    expect(throttled.status).toBe(429);
+    expect(throttled.headers.get("Retry-After")).toBe("1");
+    expect(await throttled.json()).toMatchObject({ type: "throttled_error" });
+    const invalidKey = await send(mock, "/api/projects/", { headers: { Prefer: "code=401, example=invalid_key" } });
+    expect(await invalidKey.json()).toMatchObject({ code: "authentication_failed" });
+    const page = await send(mock, "/api/environments/28417/session_recordings/", { headers: { Prefer: "example=last_of_several_pages" } });
+    expect((await page.json()).next).toBeNull();
+    const unknown = await send(mock, playlist, { headers: { Prefer: "code=418" } });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ attr: "Prefer" });
+  });
+
+  it("delays an answer by Prefer delay", async () => {
+    const mock = createMock();
+    const started = performance.now();
+    expect((await send(mock, playlist, { headers: { Prefer: "delay=120" } })).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(100);
+  });
+});
+
+describe("scenarios", () => {
+  const recordings = "/api/environments/28417/session_recordings/?limit=100";
+
+  it("empty: every listing is empty", async () => {
+    const mock = createMock({ scenario: "empty" });
+    for (const path of [recordings, "/api/environments/28417/session_recording_playlists/", "/api/environments/28417/subscriptions/"]) {
+      expect(await (await send(mock, path)).json()).toMatchObject({ count: 0, results: [] });
+    }
+  });
+
+  it("many-pages: a thousand recordings", async () => {
+    const mock = createMock({ scenario: "many-pages" });
+    expect((await (await send(mock, recordings)).json()).count).toBe(1005);
+  });
+
+  it("rate-limited: 429 with Retry-After", async () => {
+    const mock = createMock({ scenario: "rate-limited" });
+    const response = await send(mock, recordings);
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+  });
+
+  it("flaky: seeded 5xx, the same for the same seed", async () => {
+    const statuses = async (seed: number) => {
+      const mock = createMock({ scenario: { name: "flaky", seed } });
+      const seen: number[] = [];
+      for (let i = 0; i < 40; i++) seen.push((await send(mock, "/api/projects/")).status);
+      return seen;
+    };
+    const first = await statuses(3);
+    expect(first.some((s) => s >= 500)).toBe(true);
+    expect(first.some((s) => s === 200)).toBe(true);
+    expect(await statuses(3)).toEqual(first);
+    expect(await statuses(4)).not.toEqual(first);
+  });
+
+  it("refuses an unknown scenario by name", () => {
+    expect(() => createMock({ scenario: "sunny" as "empty" })).toThrow(/scenario must be one of/);
+  });
+});
+
+describe("admin routes", () => {
+  it("reset, state, requests and scenario", async () => {
+    const mock = createMock();
+    await send(mock, "/api/environments/28417/session_recording_playlists/Ub3KpD7w/", { method: "PATCH", headers: { "Content-Type": "application/json" }, body: '{"pinned":false}' });
+    const requests = await (await mock.fetch("http://mock.local/__mock/requests")).json();
+    expect(requests).toEqual([expect.objectContaining({ method: "PATCH", status: 200, violations: [] })]);
+    const state = await (await mock.fetch("http://mock.local/__mock/state")).json();
+    expect(state.projects["28417"].playlists.find((p: { short_id: string }) => p.short_id === "Ub3KpD7w").pinned).toBe(false);
+    expect((await mock.fetch("http://mock.local/__mock/reset", { method: "POST" })).status).toBe(204);
+    expect(mock.snapshot().projects["28417"]!.playlists.find((p) => p.short_id === "Ub3KpD7w")!.pinned).toBe(true);
+    const scenario = await mock.fetch("http://mock.local/__mock/scenario", { method: "POST", body: JSON.stringify({ name: "rate-limited" }) });
+    expect(scenario.status).toBe(204);
+    expect((await send(mock, "/api/projects/")).status).toBe(429);
+    const restored = await mock.fetch("http://mock.local/__mock/state", { method: "PUT", body: JSON.stringify({ version: 1 }) });
+    expect(restored.status).toBe(400);
+    expect(await restored.json()).toMatchObject({ attr: "state" });
+  });
+});
