@@ -16,7 +16,7 @@ export default defineConfig({
         test: {
           name: "contract",
           include: ["test/contract/**/*.test.ts"],
-          globalSetup: ["test/contract/prism-setup.ts"],
+          globalSetup: ["test/contract/mocks-setup.ts"],
           testTimeout: 60_000,
         },
       },

@@ -1,13 +1,15 @@
-// `npm start`: the mock API and the rendered docs for a newcomer, until Ctrl-C.
+// `npm start`: the rendered docs, the stateful mock and Prism's example mock, until Ctrl-C.
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { buildDocs } from "./docs.mjs";
 import { portFromEnv } from "./ports.mjs";
+import { startStatefulMock } from "./mock-server.mjs";
 import { startPrism } from "./prism.mjs";
 
 const host = "127.0.0.1";
 const mockPort = portFromEnv("MOCK_PORT", 4010);
 const docsPort = portFromEnv("DOCS_PORT", 8080);
+const statefulPort = portFromEnv("STATEFUL_MOCK_PORT", 4020);
 
 function fail(message) {
   console.error(message);
@@ -33,20 +35,28 @@ await new Promise((resolve) => {
   docsServer.listen(docsPort, host, resolve);
 });
 
-console.log("Starting the mock (Prism)…");
+console.log("Starting the stateful mock…");
+const stateful = await startStatefulMock({ host, port: statefulPort }).catch((error) => {
+  docsServer.close();
+  fail(error.code === "EADDRINUSE" ? `Port ${statefulPort} is in use: set STATEFUL_MOCK_PORT to another port.` : error.message);
+});
+
+console.log("Starting the example mock (Prism)…");
 const prism = await startPrism({ host, port: mockPort }).catch((error) => {
   docsServer.close();
+  stateful.stop();
   fail(/EADDRINUSE|address already in use/i.test(error.message) ? `Port ${mockPort} is in use: set MOCK_PORT to another port.` : error.message);
 });
 
 console.log(`
-  Mock API (Prism, serving the spec's examples): ${prism.url}
-  API docs:                                      http://${host}:${docsPort}/
+  Stateful mock (remembers what you create; for building a frontend): ${stateful.url}
+  Example mock (Prism, answers with the spec's examples):             ${prism.url}
+  API docs:                                                           http://${host}:${docsPort}/
 
   Try it:
-    curl -H "Authorization: Bearer phx_example" ${prism.url}/api/environments/28417/session_recording_playlists/Ub3KpD7w/
+    curl -H "Authorization: Bearer phx_example" ${stateful.url}/api/environments/28417/session_recording_playlists/Ub3KpD7w/
 
-  Press Ctrl-C to stop both.
+  Press Ctrl-C to stop all three.
 `);
 
 let stopping = false;
@@ -54,7 +64,7 @@ async function stop() {
   if (stopping) return;
   stopping = true;
   console.log("Stopping…");
-  await Promise.all([prism.stop(), new Promise((resolve) => docsServer.close(resolve))]);
+  await Promise.all([prism.stop(), stateful.stop(), new Promise((resolve) => docsServer.close(resolve))]);
   process.exit(0);
 }
 process.once("SIGINT", stop);

@@ -7,6 +7,7 @@ import { handlers } from "./handlers/index.js";
 import { seededRandom } from "./random.js";
 import { checkRequest, responseViolations } from "./request-validation.js";
 import { bodyOf, error, json, notFound, validationError, empty } from "./responses.js";
+import type { OperationEntry } from "./operations.js";
 import { route } from "./router.js";
 import { emptyState, seedState } from "./seed-data.js";
 import { checkSnapshot } from "./snapshot-check.js";
@@ -126,7 +127,7 @@ export function createMock(options: MockOptions = {}): Mock {
     return error(404, "invalid_request", "not_found", "Admin routes: POST /__mock/reset, GET|PUT /__mock/state, GET /__mock/requests, POST /__mock/scenario.");
   }
 
-  async function answer(request: Request, url: URL, violations: string[]): Promise<{ response: Response; operationId?: string }> {
+  async function answer(request: Request, url: URL, violations: string[]): Promise<{ response: Response; operation?: OperationEntry }> {
     const matched = route(request.method, url.pathname);
     if (matched.kind === "not-found") return { response: notFound() };
     if (matched.kind === "method-not-allowed") {
@@ -138,27 +139,27 @@ export function createMock(options: MockOptions = {}): Mock {
     }
     const { operation, params } = matched;
     const refused = authorize(request.headers.get("authorization"), operation.scopes, options.keys);
-    if (refused) return { response: refused, operationId: operation.id };
+    if (refused) return { response: refused, operation };
     // The refused hard deletes answer without looking anything up (live).
     if (operation.responses["405"] && operation.success === 405) {
       const prefer = parsePrefer(request.headers.get("prefer"));
       const preferred = prefer.code && prefer.code !== 405 ? preferredAnswer(operation, prefer) : undefined;
-      return { response: preferred ?? preferredAnswer(operation, { code: 405 })!, operationId: operation.id };
+      return { response: preferred ?? preferredAnswer(operation, { code: 405 })!, operation };
     }
     const checked = await checkRequest(operation, request, url, params);
     if (!checked.ok) {
-      if ("tooLarge" in checked) return { response: error(413, "invalid_request", "request_too_large", "The request body is larger than 1 MB."), operationId: operation.id };
+      if ("tooLarge" in checked) return { response: error(413, "invalid_request", "request_too_large", "The request body is larger than 1 MB."), operation };
       violations.push(...checked.violations.map((v) => `${v.location} ${v.attr ?? ""}: ${v.detail}`.replace(/\s+:/, ":")));
-      return { response: validationError(checked.violations), operationId: operation.id };
+      return { response: validationError(checked.violations), operation };
     }
     const failure = scenarioFailure(scenario, failures);
-    if (failure) return { response: failure, operationId: operation.id };
+    if (failure) return { response: failure, operation };
     const prefer = parsePrefer(request.headers.get("prefer"));
     if (prefer.delay) await new Promise((resolve) => setTimeout(resolve, prefer.delay));
     const preferred = preferredAnswer(operation, prefer);
-    if (preferred) return { response: preferred, operationId: operation.id };
+    if (preferred) return { response: preferred, operation };
     const project = state.projects[String(checked.request.path.project_id)];
-    if ("project_id" in checked.request.path && !project) return { response: notFound(), operationId: operation.id };
+    if ("project_id" in checked.request.path && !project) return { response: notFound(), operation };
     let changed = false;
     const context: HandlerContext = {
       state,
@@ -173,7 +174,7 @@ export function createMock(options: MockOptions = {}): Mock {
     const handler = handlers[operation.id];
     const response = handler ? handler(context) : error(501, "server_error", "not_implemented", `The mock has no behaviour for ${operation.id}.`);
     if (changed) options.onChange?.();
-    return { response, operationId: operation.id };
+    return { response, operation };
   }
 
   const api: Mock = {
@@ -182,13 +183,11 @@ export function createMock(options: MockOptions = {}): Mock {
       const url = new URL(request.url);
       if (url.pathname.startsWith("/__mock/")) return admin(request, url);
       const violations: string[] = [];
-      const { response, operationId } = await answer(request, url, violations);
-      const matched = operationId ? route(request.method, url.pathname) : undefined;
-      const problems =
-        matched?.kind === "operation" && response.status !== 413 ? responseViolations(matched.operation, response.status, bodyOf.has(response) ? bodyOf.get(response) : undefined) : [];
+      const { response, operation } = await answer(request, url, violations);
+      const problems = operation && response.status !== 413 ? responseViolations(operation, response.status, bodyOf.has(response) ? bodyOf.get(response) : undefined) : [];
       record({ at: now().toISOString(), method: request.method, path: url.pathname + url.search, status: response.status, violations, responseViolations: problems });
       if (problems.length === 0) return response;
-      if (!flagViolations) throw new MockResponseViolationError(operationId!, response.status, problems);
+      if (!flagViolations) throw new MockResponseViolationError(operation!.id, response.status, problems);
       response.headers.set("x-mock-response-violations", JSON.stringify(problems).slice(0, 4000));
       return response;
     },

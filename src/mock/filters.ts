@@ -15,6 +15,7 @@ export function moment(value: unknown, now: Date, endOfDay = false): number | un
 }
 
 const within = (iso: string | null | undefined, from: number | undefined, to: number | undefined) => {
+  if (from === undefined && to === undefined) return true;
   const at = iso ? Date.parse(iso) : NaN;
   return (from === undefined || at >= from) && (to === undefined || at <= to);
 };

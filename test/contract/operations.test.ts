@@ -1,5 +1,6 @@
-import { describe, expect, inject, it } from "vitest";
-import { ApiError, createClient, unwrap } from "../../src/index.js";
+import { beforeEach, describe, expect, inject, it } from "vitest";
+import { ApiError, createClient, unwrap, type ApiClient } from "../../src/index.js";
+import { createMock } from "../../src/mock/index.js";
 import { errorsOf, validatorFor } from "../support/schema-validator.js";
 import { deref, findOperation } from "../support/spec.js";
 import { thrownBy } from "../support/thrown.js";
@@ -8,22 +9,30 @@ const baseUrl = inject("prismUrl");
 const apiKey = "phx_contract_test_key_0000000000000000000000";
 const violations: string[] = [];
 
-/** Records Prism's `sl-violations` header: any violation of the spec fails the test that caused it. */
-async function watchedFetch(request: Request, init?: RequestInit): Promise<Response> {
-  const response = await fetch(request, init);
-  const header = response.headers.get("sl-violations");
-  if (header) violations.push(`${request.method} ${new URL(request.url).pathname}: ${header}`);
-  return response;
+/**
+ * Records what a mock says about the spec: Prism's and the engine's `sl-violations` for a
+ * request, and the stateful server's `x-mock-response-violations` for its own answer. Any of
+ * them fails the test that caused it.
+ */
+function watched(send: (request: Request, init?: RequestInit) => Promise<Response> = fetch) {
+  return async (request: Request, init?: RequestInit): Promise<Response> => {
+    const response = await send(request, init);
+    for (const header of ["sl-violations", "x-mock-response-violations"]) {
+      const value = response.headers.get(header);
+      if (value) violations.push(`${request.method} ${new URL(request.url).pathname}: ${header} ${value}`);
+    }
+    return response;
+  };
 }
 
-const api = createClient({ baseUrl, apiKey, fetch: watchedFetch, maxRetries: 0 });
+const api = createClient({ baseUrl, apiKey, fetch: watched(), maxRetries: 0 });
 const project = { project_id: "28417" };
 const playlist = { ...project, short_id: "Ub3KpD7w" };
 const recordingId = "0193401e-5b7a-7c2d-9e84-1f6a3b0c7d52";
 
 type Call = { method: "get" | "post" | "patch" | "delete"; path: string; status: number; send: () => Promise<{ data?: unknown; error?: unknown; response: Response }> };
 
-const calls: Call[] = [
+const callsThrough = (api: ApiClient): Call[] => [
   { method: "get", path: "/api/projects/", status: 200, send: () => api.GET("/api/projects/", { params: { query: { limit: 10 } } }) },
   {
     method: "get",
@@ -195,7 +204,23 @@ const calls: Call[] = [
   },
 ];
 
-describe("every operation through the client against Prism", () => {
+const engine = createMock({ responseViolations: "throw" });
+const statefulUrl = inject("statefulMockUrl");
+const targets = [
+  { name: "Prism", api, reset: async () => {} },
+  {
+    name: "the stateful server",
+    api: createClient({ baseUrl: statefulUrl, apiKey, fetch: watched(), maxRetries: 0 }),
+    reset: async () => void (await fetch(`${statefulUrl}/__mock/reset`, { method: "POST" })),
+  },
+  { name: "the engine in-process", api: createClient({ baseUrl: "http://mock.local", apiKey, fetch: watched(engine.fetch), maxRetries: 0 }), reset: async () => engine.reset() },
+];
+
+describe.each(targets)("every operation through the client against $name", ({ api: target, reset }) => {
+  const calls = callsThrough(target);
+  // The stateful mocks remember: each call starts from the seeded state, as Prism always does.
+  beforeEach(reset);
+
   it("covers all 23 operations", () => {
     expect(new Set(calls.map((c) => `${c.method} ${c.path}`)).size).toBe(23);
   });

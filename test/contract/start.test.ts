@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/prism.mjs";
 
 describe("npm start", () => {
-  it("serves the mock and the docs, prints both URLs and a curl that works, and stops cleanly on Ctrl-C", async () => {
-    const [mockPort, docsPort] = [await freePort(), await freePort()];
+  it("serves both mocks and the docs, prints their URLs and a curl that works, and stops cleanly on Ctrl-C", async () => {
+    const [mockPort, docsPort, statefulPort] = [await freePort(), await freePort(), await freePort()];
     const child = spawn(process.execPath, ["scripts/start.mjs"], {
       cwd: new URL("../../", import.meta.url),
-      env: { ...process.env, MOCK_PORT: String(mockPort), DOCS_PORT: String(docsPort) },
+      env: { ...process.env, MOCK_PORT: String(mockPort), DOCS_PORT: String(docsPort), STATEFUL_MOCK_PORT: String(statefulPort) },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -21,7 +21,8 @@ describe("npm start", () => {
       void exited.then(() => reject(new Error(`npm start exited early:\n${output}`)));
     });
 
-    expect(output).toContain(`http://127.0.0.1:${mockPort}`);
+    expect(output).toMatch(new RegExp(`Example mock \\(Prism.*http://127.0.0.1:${mockPort}`));
+    expect(output).toMatch(new RegExp(`Stateful mock .*http://127.0.0.1:${statefulPort}`));
     expect(output).toContain(`http://127.0.0.1:${docsPort}/`);
     const docs = await fetch(`http://127.0.0.1:${docsPort}/`);
     expect(docs.status).toBe(200);
@@ -32,10 +33,13 @@ describe("npm start", () => {
     const mocked = await fetch(curl![2]!, { headers: { Authorization: `Bearer ${curl![1]}` } });
     expect(mocked.status).toBe(200);
     expect(await mocked.json()).toMatchObject({ short_id: "Ub3KpD7w" });
+    const example = await fetch(`http://127.0.0.1:${mockPort}/api/projects/`, { headers: { Authorization: "Bearer phx_example" } });
+    expect(example.status).toBe(200);
 
     child.kill("SIGINT");
     expect(await exited).toBe(0);
     await expect(fetch(`http://127.0.0.1:${mockPort}/`)).rejects.toThrow();
+    await expect(fetch(`http://127.0.0.1:${statefulPort}/`)).rejects.toThrow();
     await expect(fetch(`http://127.0.0.1:${docsPort}/`)).rejects.toThrow();
   });
 });

@@ -1,0 +1,80 @@
+// `npm run bench:mock`: the stateful mock against Prism's example mock on the same request
+// mix (GET one playlist, GET a page of recordings, POST a playlist), 10 connections each, in
+// interleaved rounds; the engine's in-process time per request; and the server's memory over
+// 100,000 requests.
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import autocannon from "autocannon";
+import { loadSource } from "./load-source.mjs";
+import { freePort, startPrism } from "./prism.mjs";
+
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const headers = { Authorization: "Bearer phx_bench", "Content-Type": "application/json" };
+const mix = [
+  { method: "GET", path: "/api/environments/28417/session_recording_playlists/Ub3KpD7w/", headers },
+  { method: "GET", path: "/api/environments/28417/session_recordings/?limit=50", headers },
+  { method: "POST", path: "/api/environments/28417/session_recording_playlists/", headers, body: JSON.stringify({ name: "Bench", type: "collection" }) },
+];
+
+/** The stateful mock in its own process, so its memory is its own. */
+async function startStatefulProcess() {
+  const child = spawn(process.execPath, ["scripts/mock-server.mjs", "--port", String(await freePort())], { stdio: ["ignore", "pipe", "inherit"] });
+  const url = await new Promise((resolve, reject) => {
+    child.stdout.on("data", (chunk) => {
+      const match = /listening on (\S+)/.exec(String(chunk));
+      if (match) resolve(match[1]);
+    });
+    child.once("exit", () => reject(new Error("the stateful mock exited")));
+  });
+  const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))[1]) / 1024;
+  return { url, rssMb, stop: () => child.kill("SIGTERM") };
+}
+
+const load = (url, options) => autocannon({ url, connections: 10, requests: mix, ...options });
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const stateful = await startStatefulProcess();
+const prism = await startPrism({ port: await freePort() });
+const results = { stateful: [], prism: [] };
+try {
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, url] of round % 2 ? [["prism", prism.url], ["stateful", stateful.url]] : [["stateful", stateful.url], ["prism", prism.url]]) {
+      const result = await load(url, { duration: seconds });
+      if (result.non2xx) console.warn(`${name}: ${result.non2xx} answers were not 2XX`);
+      results[name].push({ rps: result.requests.average, p99: result.latency.p99 });
+    }
+  }
+
+  const { createMock } = await loadSource("src/mock/index.ts");
+  const mock = createMock();
+  const inProcess = [];
+  for (let round = 0; round < rounds; round++) {
+    const count = 3_000;
+    const started = performance.now();
+    for (let i = 0; i < count; i++) {
+      const { method, path, body } = mix[i % mix.length];
+      const response = await mock.fetch(`http://mock.local${path}`, { method, headers, body });
+      await response.arrayBuffer();
+    }
+    inProcess.push(((performance.now() - started) * 1000) / count);
+    mock.reset();
+  }
+
+  // Memory over 100,000 reads: writes grow the state by design, so the check is on the GETs.
+  const before = stateful.rssMb();
+  await autocannon({ url: stateful.url, connections: 10, amount: 100_000, requests: mix.slice(0, 2) });
+  const after = stateful.rssMb();
+
+  const rps = { stateful: median(results.stateful.map((r) => r.rps)), prism: median(results.prism.map((r) => r.rps)) };
+  console.log(`\n${rounds} interleaved rounds of ${seconds} s, 10 connections, mix: GET playlist, GET 50 recordings, POST playlist (medians)\n`);
+  console.log("| server | requests/s | p99 latency |");
+  console.log("|---|---|---|");
+  for (const name of ["stateful", "prism"]) console.log(`| ${name === "stateful" ? "stateful mock (node:http)" : "Prism 5.14.2 (examples)"} | ${Math.round(rps[name])} | ${median(results[name].map((r) => r.p99))} ms |`);
+  console.log(`\nstateful / Prism requests per second: ${(rps.stateful / rps.prism).toFixed(1)}×`);
+  console.log(`engine in-process: ${median(inProcess).toFixed(1)} µs per request of the mix`);
+  console.log(`stateful mock RSS over 100,000 GETs: ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after`);
+} finally {
+  stateful.stop();
+  await prism.stop();
+}

@@ -1,0 +1,19 @@
+// Global setup of the contract tests: Prism and the stateful mock server on free ports for
+// the run, stopped after it.
+import type { TestProject } from "vitest/node";
+import { startStatefulMock } from "../../scripts/mock-server.mjs";
+import { freePort, startPrism } from "../../scripts/prism.mjs";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    prismUrl: string;
+    statefulMockUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const [prism, stateful] = await Promise.all([startPrism({ port: await freePort() }), startStatefulMock({ port: 0 })]);
+  project.provide("prismUrl", prism.url);
+  project.provide("statefulMockUrl", stateful.url);
+  return () => Promise.all([prism.stop(), stateful.stop()]);
+}
