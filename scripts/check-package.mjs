@@ -26,6 +26,14 @@ const smoke = `
   require("session-recordings-api/types");
   const spec = require("node:fs").readFileSync(require.resolve("session-recordings-api/openapi.yaml"), "utf8");
   if (!spec.startsWith("openapi: 3.1")) throw new Error("openapi.yaml export is not the bundled spec");
-  console.log("entry points load: ESM, CJS, ./types, ./openapi.yaml");
+  for (const mockEntry of [await import("session-recordings-api/mock"), require("session-recordings-api/mock")]) {
+    const mock = mockEntry.createMock();
+    const answer = await mock.fetch("http://mock.local/api/projects/", { headers: { Authorization: "Bearer phx_smoke" } });
+    if (answer.status !== 200) throw new Error("the mock entry does not answer");
+  }
+  for (const msw of [await import("session-recordings-api/mock/msw"), require("session-recordings-api/mock/msw")]) {
+    if (typeof msw.mockHandlers !== "function") throw new Error("the mock/msw entry lacks mockHandlers");
+  }
+  console.log("entry points load: ESM, CJS, ./types, ./openapi.yaml, ./mock, ./mock/msw");
 `;
 run("node", ["--input-type=module", "-e", smoke]);

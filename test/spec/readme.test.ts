@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
 
 describe("README", () => {
-  it("shows examples/quickstart.ts as it is, so the example it shows is the one tsc checks", () => {
-    const block = readme.match(/<!-- example: examples\/quickstart\.ts[^>]*-->\n```ts\n([\s\S]*?)```/);
-    expect(block, "no quickstart block").not.toBeNull();
-    expect(block![1]).toBe(readFileSync(new URL("../../examples/quickstart.ts", import.meta.url), "utf8"));
+  it.each(["quickstart.ts", "mock-vitest.ts", "mock-browser.ts"])("shows examples/%s as it is, so the example it shows is the one tsc checks", (file) => {
+    const block = readme.match(new RegExp(`<!-- example: examples/${file.replace(".", "\\.")}[^>]*-->\n\`\`\`ts\n([\\s\\S]*?)\`\`\``));
+    expect(block, `no ${file} block`).not.toBeNull();
+    expect(block![1]).toBe(readFileSync(new URL(`../../examples/${file}`, import.meta.url), "utf8"));
   });
 
   it("shows the two commands and links the decisions", () => {
