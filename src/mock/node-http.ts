@@ -16,7 +16,7 @@ function cors(request: IncomingMessage): Record<string, string> {
   return { "Access-Control-Allow-Origin": origin ?? "*", "Access-Control-Expose-Headers": exposed, Vary: "Origin" };
 }
 
-function send(response: ServerResponse, status: number, headers: Record<string, string>, body?: string) {
+function send(response: ServerResponse, status: number, headers: Record<string, string>, body?: string | Buffer) {
   if (response.headersSent) return response.destroy();
   response.writeHead(status, headers).end(body);
 }
@@ -76,7 +76,10 @@ async function handle(mock: Mock, request: IncomingMessage, response: ServerResp
   if (flagged) log(`${request.method} ${url.pathname}: the answer breaks the spec: ${flagged}`);
   const out: Record<string, string> = { ...headers };
   answer.headers.forEach((value, name) => (out[name] = value));
-  send(response, answer.status, out, request.method === "HEAD" ? undefined : await answer.text());
+  const payload = Buffer.from(await answer.arrayBuffer());
+  // A known length lets node:http send the answer in one write instead of chunks.
+  out["Content-Length"] = String(payload.length);
+  send(response, answer.status, out, request.method === "HEAD" ? undefined : payload);
 }
 
 /** A node:http server answering with the engine. Bad input never crashes it: a failure answers 500 and is logged. */
