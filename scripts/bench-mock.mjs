@@ -1,7 +1,8 @@
 // `npm run bench:mock`: the stateful mock against Prism's example mock on the same request
 // mix (GET one playlist, GET a page of recordings, POST a playlist), 10 connections each, in
 // interleaved rounds; the engine's in-process time per request; and the server's memory over
-// 100,000 requests.
+// 100,000 requests. The page is two recordings, the size of Prism's example page, so both
+// servers send the same amount; BENCH_PAGE sets another size.
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
@@ -10,10 +11,11 @@ import { freePort, startPrism } from "./prism.mjs";
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const pageSize = Number(process.env.BENCH_PAGE ?? 2);
 const headers = { Authorization: "Bearer phx_bench", "Content-Type": "application/json" };
 const mix = [
   { method: "GET", path: "/api/environments/28417/session_recording_playlists/Ub3KpD7w/", headers },
-  { method: "GET", path: "/api/environments/28417/session_recordings/?limit=50", headers },
+  { method: "GET", path: `/api/environments/28417/session_recordings/?limit=${pageSize}`, headers },
   { method: "POST", path: "/api/environments/28417/session_recording_playlists/", headers, body: JSON.stringify({ name: "Bench", type: "collection" }) },
 ];
 
@@ -67,7 +69,7 @@ try {
   const after = stateful.rssMb();
 
   const rps = { stateful: median(results.stateful.map((r) => r.rps)), prism: median(results.prism.map((r) => r.rps)) };
-  console.log(`\n${rounds} interleaved rounds of ${seconds} s, 10 connections, mix: GET playlist, GET 50 recordings, POST playlist (medians)\n`);
+  console.log(`\n${rounds} interleaved rounds of ${seconds} s, 10 connections, mix: GET playlist, GET ${pageSize} recordings, POST playlist (medians)\n`);
   console.log("| server | requests/s | p99 latency |");
   console.log("|---|---|---|");
   for (const name of ["stateful", "prism"]) console.log(`| ${name === "stateful" ? "stateful mock (node:http)" : "Prism 5.14.2 (examples)"} | ${Math.round(rps[name])} | ${median(results[name].map((r) => r.p99))} ms |`);

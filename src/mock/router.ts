@@ -35,7 +35,22 @@ export function allowedMethods(path: string): string {
   return [...(template?.byMethod.keys() ?? [])].join(", ");
 }
 
+// Front ends ask for the same few paths again and again: remember recent answers, boundedly.
+const recent = new Map<string, Route>();
+const recentLimit = 2_000;
+
 export function route(method: string, pathname: string): Route {
+  const key = `${method} ${pathname}`;
+  let found = recent.get(key);
+  if (!found) {
+    found = match(method, pathname);
+    if (recent.size >= recentLimit) recent.clear();
+    recent.set(key, found);
+  }
+  return found;
+}
+
+function match(method: string, pathname: string): Route {
   if (!pathname.endsWith("/")) return { kind: "not-found" };
   const parts = pathname.split("/").slice(1, -1);
   for (const template of templates) {

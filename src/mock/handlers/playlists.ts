@@ -15,7 +15,14 @@ function present(project: ProjectState, playlist: Playlist): Playlist {
   return { ...playlist, recordings_counts: { collection: { count: members.length, watched_count: watched } } };
 }
 
-const find = (project: ProjectState, shortId: unknown) => project.playlists.find((p) => p.short_id === shortId);
+// Playlists are only ever appended, so an index stays right while its size matches the list.
+const indexes = new WeakMap<Playlist[], Map<string, Playlist>>();
+function find(project: ProjectState, shortId: unknown): Playlist | undefined {
+  let index = indexes.get(project.playlists);
+  if (!index) indexes.set(project.playlists, (index = new Map()));
+  for (let i = index.size; i < project.playlists.length; i++) index.set(project.playlists[i]!.short_id, project.playlists[i]!);
+  return index.get(String(shortId));
+}
 /** Deleted playlists are hidden from everything but updates (live). */
 const findLive = (project: ProjectState, shortId: unknown) => {
   const playlist = find(project, shortId);
