@@ -14,6 +14,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: "docs",
+          include: ["test/docs/**/*.test.ts"],
+          testTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: "contract",
           include: ["test/contract/**/*.test.ts"],
           globalSetup: ["test/contract/mocks-setup.ts"],

@@ -1,11 +1,17 @@
-// Bundles the split spec under openapi/ into one file: the file every other tool reads.
+// Bundles the split spec under openapi/ into one file: the file every other tool reads. Each
+// operation gets its code samples (scripts/code-samples.mjs) on the way.
+import { readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { parseDocument } from "yaml";
+import { addCodeSamples } from "./code-samples.mjs";
 import { redocly } from "./redocly.mjs";
 
 export const bundlePath = fileURLToPath(new URL("../generated/openapi.yaml", import.meta.url));
 
 export async function bundleSpec(outFile = bundlePath) {
   await redocly(["bundle", "openapi/openapi.yaml", "--output", outFile]);
+  const document = addCodeSamples(parseDocument(await readFile(outFile, "utf8")));
+  await writeFile(outFile, document.toString({ lineWidth: 0 }));
   return outFile;
 }
 

@@ -8,7 +8,10 @@ import { promisify } from "node:util";
 const cli = createRequire(import.meta.url).resolve("@redocly/cli/bin/cli.js");
 const root = fileURLToPath(new URL("..", import.meta.url));
 
+// Telemetry off: the CLI reports usage otherwise, and build-docs would bake telemetry into the page.
+const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_NOTIFICATIONS: "true" };
+
 /** Resolves with the CLI's output; rejects, with `stdout` and `stderr` on the error, if it fails. */
 export function redocly(args) {
-  return promisify(execFile)(process.execPath, [cli, ...args], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+  return promisify(execFile)(process.execPath, [cli, ...args], { cwd: root, env, maxBuffer: 64 * 1024 * 1024 });
 }
