@@ -9,7 +9,7 @@ describe("lint", () => {
   const config = parse(readFileSync(new URL("redocly.yaml", root), "utf8"));
 
   it("extends recommended-strict and turns the issue's rules on as errors", () => {
-    expect(config.extends).toEqual(["recommended-strict"]);
+    expect(config.extends).toEqual(["recommended-strict", "diff-recommended"]);
     const severity = (rule: string) => config.rules[rule]?.severity ?? config.rules[rule];
     for (const rule of [
       "no-unused-components",
