@@ -80,8 +80,8 @@ export function addCodeSamples(document) {
       const operation = item[method];
       const values = callValues(spec, path, item, operation);
       document.setIn(["paths", path, method, "x-codeSamples"], [
-        { lang: "TypeScript", label: "TypeScript (session-recordings-api)", source: typescript(path, method, values, operation) },
-        { lang: "Shell", label: "curl", source: curl(path, method, values) },
+        { lang: "TypeScript", label: "TypeScript", source: typescript(path, method, values, operation) },
+        { lang: "curl", label: "curl", source: curl(path, method, values) },
       ]);
     }
   }

@@ -16,7 +16,7 @@ const workDir = `${root}.cache/code-samples/`;
 const samples = operations.map((entry) => {
   const bySample = Object.fromEntries((entry.operation["x-codeSamples"] ?? []).map((s: { lang: string; source: string }) => [s.lang, s.source]));
   const statuses = Object.keys(entry.operation.responses).map(Number);
-  return { id: entry.operation.operationId as string, ts: bySample.TypeScript as string, curl: bySample.Shell as string, status: statuses.find((s) => s < 300) ?? 405 };
+  return { id: entry.operation.operationId as string, ts: bySample.TypeScript as string, curl: bySample.curl as string, status: statuses.find((s) => s < 300) ?? 405 };
 });
 
 let mock: Awaited<ReturnType<typeof startStatefulMock>>;

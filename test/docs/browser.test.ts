@@ -1,0 +1,113 @@
+// The built docs page in a real browser (Debian's Chromium, driven by playwright-core): it
+// renders offline with no request to another origin and no console error, every operation is
+// reachable by its link and found by search, and shows its code samples and named examples.
+import { existsSync } from "node:fs";
+import { mkdir, readFile } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { chromium, type Browser, type Locator, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildDocs } from "../../scripts/docs.mjs";
+import { deref, operations, type Schema } from "../support/spec.js";
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const screenshots = new URL("../../.cache/screenshots/", import.meta.url);
+let server: Server;
+let browser: Browser;
+let page: Page;
+let origin: string;
+const foreignRequests: string[] = [];
+const consoleErrors: string[] = [];
+
+beforeAll(async () => {
+  if (!existsSync(chromiumPath)) throw new Error(`No Chromium at ${chromiumPath}: install Debian's chromium (apt-get install chromium), or set CHROMIUM_PATH.`);
+  const html = await readFile(await buildDocs());
+  server = createServer((request, response) => response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(html));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page.on("console", (message) => message.type() === "error" && consoleErrors.push(message.text()));
+  page.on("pageerror", (error) => consoleErrors.push(error.message));
+  // Every request is seen here; any that leaves the page's origin is counted and refused.
+  await page.route("**/*", (route) => {
+    const url = route.request().url();
+    const local = url.startsWith(`${origin}/`) || url.startsWith(`blob:${origin}/`) || url.startsWith("data:");
+    if (local) return route.continue();
+    foreignRequests.push(url);
+    return route.abort();
+  });
+  await page.goto(`${origin}/`, { waitUntil: "networkidle" });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+});
+
+const slug = (tag: string) => tag.toLowerCase().replace(/\s+/g, "-");
+const successExamples = (operation: Schema) => {
+  const status = Object.keys(operation.responses).find((code) => code.startsWith("2"));
+  const examples = status ? deref(operation.responses[status]).content?.["application/json"]?.examples : undefined;
+  return Object.values<Schema>(examples ?? {}).map((example) => deref(example).summary as string);
+};
+const sectionOf = (operation: Schema) => page.locator(`[data-section-id="/${slug(operation.tags[0])}/${String(operation.operationId).toLowerCase()}"]`);
+const panelText = async (section: Locator) => (await section.locator("[data-testid=right-panel]").allInnerTexts()).join("\n");
+
+/** Picks a code sample language in an operation's language menu. */
+async function chooseLanguage(section: Locator, current: string, wanted: string) {
+  await section.locator("[data-testid=right-panel]").getByText(current, { exact: true }).first().click();
+  await page.getByRole("menuitem", { name: wanted }).first().click();
+}
+
+describe("the docs page in Chromium", () => {
+  it("renders the API's title", async () => {
+    await expect(page.getByRole("heading", { name: /Session Recordings, Playlists and Subscriptions API/ }).first()).toBeTruthy();
+    expect(await page.innerText("body")).toContain("Session Recordings, Playlists and Subscriptions API");
+  });
+
+  it.each(operations.map((entry) => [entry.operation.operationId as string, entry] as const))("shows %s at its link, with both code samples and its named examples", async (id, entry) => {
+    const { operation } = entry;
+    await page.goto(`${origin}/#/${slug(operation.tags[0])}/${id.toLowerCase()}`, { waitUntil: "networkidle" });
+    const section = sectionOf(operation);
+    await section.waitFor({ timeout: 15_000 });
+    expect(await section.locator("[data-testid=middle-panel]").first().innerText()).toContain(String(operation.summary).replace("[In development] ", ""));
+    // The chosen language is remembered across operations: read whichever shows, then the other.
+    const first = await panelText(section);
+    const typescriptFirst = first.includes('from "session-recordings-api"');
+    await chooseLanguage(section, typescriptFirst ? "TypeScript" : "curl", typescriptFirst ? "curl" : "TypeScript");
+    const seen = `${first}\n${await panelText(section)}`;
+    expect(seen).toContain('from "session-recordings-api"');
+    expect(seen).toContain(`api.${entry.method.toUpperCase()}("${entry.path}"`);
+    expect(seen).toMatch(/curl (-X [A-Z]+ )?-H "Authorization: Bearer \$POSTHOG_API_KEY"/);
+    const examples = successExamples(operation);
+    // One example shows as is; several are picked by name.
+    if (examples.length > 1) {
+      await section.locator("[data-testid=right-panel]").getByText(examples[0]!, { exact: true }).first().click();
+      for (const summary of examples) expect(await page.getByRole("menuitem", { name: summary }).count(), `${id}: example "${summary}"`).toBeGreaterThan(0);
+      await page.keyboard.press("Escape");
+    }
+  });
+
+  it("finds an operation by name with search", async () => {
+    await page.goto(`${origin}/`, { waitUntil: "networkidle" });
+    await page.getByText("Search", { exact: false }).first().click();
+    await page.keyboard.type("Retrieve a subscription");
+    await page.getByText("Retrieve a subscription").first().waitFor({ timeout: 15_000 });
+    const results = await page.innerText("body");
+    expect(results).toContain("Retrieve a subscription");
+    await mkdir(screenshots, { recursive: true });
+    await page.screenshot({ path: new URL("search.png", screenshots).pathname });
+  });
+
+  it("made no request to another origin and logged no console error", async () => {
+    await page.goto(`${origin}/#/subscriptions/createsubscription`, { waitUntil: "networkidle" });
+    await mkdir(screenshots, { recursive: true });
+    await page.screenshot({ path: new URL("create-subscription.png", screenshots).pathname, fullPage: false });
+    expect(foreignRequests).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+});
