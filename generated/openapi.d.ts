@@ -178,6 +178,9 @@ export interface paths {
          *
          *     **Live service:** it answers `{"success": true}`, refuses personal API keys with 403,
          *     and answers 400 for a playlist of `type` `filters`.
+         *
+         *     **Scope:** none. The API description this spec follows lists no scope here, and the live
+         *     service refuses personal API keys on this operation (403); the mocks accept any valid key.
          */
         post: operations["addRecordingToPlaylist"];
         /**
@@ -188,6 +191,9 @@ export interface paths {
          *     **Live service:** it answers 200 `{"success": true}` and refuses personal API keys with
          *     403; removing a recording that is not in the playlist is an unhandled error there (500),
          *     so the 404 is this description's promise, not live behaviour.
+         *
+         *     **Scope:** none. The API description this spec follows lists no scope here, and the live
+         *     service refuses personal API keys on this operation (403); the mocks accept any valid key.
          */
         delete: operations["removeRecordingFromPlaylist"];
         options?: never;
@@ -337,6 +343,9 @@ export interface paths {
          *     **Live service:** the current service has no such route and answers 404; older versions
          *     took `{"messages": [{"role", "content"}]}`, answered `{result, data}` and refused
          *     personal API keys with 403.
+         *
+         *     **Scope:** none. The API description this spec follows lists no scope here, and the live
+         *     service refuses personal API keys on this operation (403); the mocks accept any valid key.
          */
         post: operations["generateRecordingFilters"];
         delete?: never;
@@ -371,6 +380,9 @@ export interface paths {
          *     **Live service:** it takes `{"regex": "<description of the pattern>"}` (400 "Missing
          *     required field: regex" without it), answers the generated pattern as JSON, has no rate
          *     limit of its own, and refuses personal API keys with 403.
+         *
+         *     **Scope:** none. The API description this spec follows lists no scope here, and the live
+         *     service refuses personal API keys on this operation (403); the mocks accept any valid key.
          */
         post: operations["generateRecordingRegex"];
         delete?: never;

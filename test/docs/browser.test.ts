@@ -64,6 +64,12 @@ async function chooseLanguage(section: Locator, current: string, wanted: string)
 }
 
 describe("the docs page in Chromium", () => {
+  it("lists the local mocks as servers a reader can copy", async () => {
+    const text = await page.innerText("body");
+    for (const url of ["http://127.0.0.1:4020", "http://127.0.0.1:4010"]) expect(text).toContain(url);
+    expect(text).not.toContain("`/api/`");
+  });
+
   it("renders the API's title", async () => {
     await expect(page.getByRole("heading", { name: /Session Recordings, Playlists and Subscriptions API/ }).first()).toBeTruthy();
     expect(await page.innerText("body")).toContain("Session Recordings, Playlists and Subscriptions API");
@@ -75,6 +81,10 @@ describe("the docs page in Chromium", () => {
     const section = sectionOf(operation);
     await section.waitFor({ timeout: 15_000 });
     expect(await section.locator("[data-testid=middle-panel]").first().innerText()).toContain(String(operation.summary).replace("[In development] ", ""));
+    const scopes: string[] = operation.security[0].PersonalAPIKey;
+    const middle = (await section.locator("[data-testid=middle-panel]").allInnerTexts()).join("\n");
+    if (scopes.length) expect(middle).toMatch(new RegExp(`Required scopes:\\s*${scopes[0]}`));
+    else expect(middle).toContain("Scope: none.");
     // The chosen language is remembered across operations: read whichever shows, then the other.
     const first = await panelText(section);
     const typescriptFirst = first.includes('from "session-recordings-api"');
