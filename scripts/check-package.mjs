@@ -37,3 +37,16 @@ const smoke = `
   console.log("entry points load: ESM, CJS, ./types, ./openapi.yaml, ./mock, ./mock/msw");
 `;
 run("node", ["--input-type=module", "-e", smoke]);
+
+// What `npm pack` would publish: the entries, the spec and its types, and nothing of the
+// repository's own tooling, tests or docs build.
+const packed = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: root, encoding: "utf8" }))[0].files.map((f) => f.path);
+const required = ["package.json", "README.md", "CHANGELOG.md", "generated/openapi.yaml", "openapi/openapi.yaml", "openapi/DECISIONS.md"];
+for (const entry of ["index", "types", "mock", "mock-msw"]) required.push(`dist/${entry}.js`, `dist/${entry}.cjs`, `dist/${entry}.d.ts`, `dist/${entry}.d.cts`);
+const missing = required.filter((file) => !packed.includes(file));
+const stray = packed.filter((file) => /^(test|src|scripts|examples|docs-dist|\.cache|\.ci|generated\/(mock|released))\//.test(file));
+if (missing.length || stray.length) {
+  console.error(`npm pack content is wrong.\nMissing: ${missing.join(", ") || "none"}\nShould not be there: ${stray.join(", ") || "none"}`);
+  process.exit(1);
+}
+console.log(`npm pack: ${packed.length} files, the entries, the spec and its types, no tests or docs build`);
