@@ -30,13 +30,18 @@ function wholeNumber(value: unknown): number | undefined {
  * the request still goes to the client's baseUrl and path, so a `next` on another host
  * never receives the key.
  */
-export function nextPosition(body: Listing, current: Position): Position | undefined {
+export function nextPosition(body: Listing, current: Position, where = "the listing"): Position | undefined {
   if ("next" in body) {
     if (body.next === null || body.next === undefined || body.results.length === 0) return undefined;
     if (typeof body.next !== "string") return undefined;
     const query = new URL(body.next, "http://next.invalid").searchParams;
     const offset = wholeNumber(query.get("offset")) ?? current.offset + body.results.length;
-    return { offset, limit: wholeNumber(query.get("limit")) ?? current.limit };
+    const limit = query.get("limit");
+    // A page of no items would never end: refuse it rather than loop.
+    if (limit !== null && !(wholeNumber(limit)! >= 1)) {
+      throw new UnexpectedResponseError("GET", where, `the next link asks for limit=${limit}, not a page size ≥ 1`);
+    }
+    return { offset, limit: limit === null ? current.limit : wholeNumber(limit) };
   }
   if (body.has_next === true && body.results.length > 0) {
     return { offset: current.offset + body.results.length, limit: current.limit };
@@ -45,10 +50,21 @@ export function nextPosition(body: Listing, current: Position): Position | undef
 }
 
 export function createPagination(client: Client<any>) {
-  async function fetchPage(path: string, options: Options, position: Position, signal: AbortSignal | undefined) {
+  async function fetchPage(path: string, options: Options, position: Position, shared: AbortSignal) {
     const query = { ...options.params?.query, offset: position.offset };
     if (position.limit !== undefined) Object.assign(query, { limit: position.limit });
-    const result = await client.GET(path as never, { ...options, signal, params: { ...options.params, query } } as never);
+    // Each page follows the shared signal through its own listener, removed when the page
+    // settles: fetch would otherwise leave one listener per page on the shared signal.
+    const own = new AbortController();
+    const follow = () => own.abort(shared.reason);
+    if (shared.aborted) follow();
+    else shared.addEventListener("abort", follow, { once: true });
+    let result;
+    try {
+      result = await client.GET(path as never, { ...options, signal: own.signal, params: { ...options.params, query } } as never);
+    } finally {
+      shared.removeEventListener("abort", follow);
+    }
     const body = unwrap(result as { data: unknown; response: Response }) as Listing;
     if (!body || typeof body !== "object" || !Array.isArray(body.results)) {
       throw new UnexpectedResponseError("GET", result.response.url || path, "the listing has no results array");
@@ -79,10 +95,7 @@ export function createPagination(client: Client<any>) {
         const { body, response } = await page(current);
         const count = wholeNumber(body.count);
         yield { results: body.results, offset: current.offset, count, response };
-        position = nextPosition(body, current);
-        if (position && position.offset <= current.offset) {
-          throw new UnexpectedResponseError("GET", response.url || path, `the next page does not advance past offset ${current.offset}`);
-        }
+        position = advancing(nextPosition(body, current, response.url || path), current, response.url || path);
         if (position && concurrency > 1 && count !== undefined) {
           position = yield* parallelPages(page, position, body.results.length, count, concurrency);
         }
@@ -93,9 +106,18 @@ export function createPagination(client: Client<any>) {
     if (callerSignal?.aborted) throw new RequestAbortedError("GET", path, "aborted by the caller", { cause: callerSignal.reason });
   }
 
+  /** The next position, which must lie past the current one, or the listing would repeat forever. */
+  function advancing(next: Position | undefined, current: Position, where: string): Position | undefined {
+    if (next && next.offset <= current.offset) {
+      throw new UnexpectedResponseError("GET", where, `the next page does not advance past offset ${current.offset}`);
+    }
+    return next;
+  }
+
   /**
    * Requests the pages from `start` up to `count` with `concurrency` in flight, and yields
-   * them in order. Returns where to carry on if the listing grew meanwhile.
+   * them in order. Positions are made as they are scheduled, so memory does not depend on
+   * `count`. Returns where to carry on if the listing grew meanwhile.
    */
   async function* parallelPages(
     page: (position: Position) => ReturnType<typeof fetchPage>,
@@ -104,25 +126,25 @@ export function createPagination(client: Client<any>) {
     count: number,
     concurrency: number,
   ): AsyncGenerator<Page<unknown>, Position | undefined> {
-    const size = start.limit ?? firstPageSize;
-    const positions: Position[] = [];
-    for (let offset = start.offset; offset < count; offset += size) positions.push({ offset, limit: start.limit });
-    const inFlight: ReturnType<typeof fetchPage>[] = [];
-    let scheduled = 0;
+    const size = Math.max(1, start.limit ?? firstPageSize);
+    const inFlight: { position: Position; pending: ReturnType<typeof fetchPage> }[] = [];
+    let nextOffset = start.offset;
     const schedule = () => {
-      while (scheduled < positions.length && inFlight.length < concurrency) {
-        const pending = page(positions[scheduled++]!);
+      while (nextOffset < count && inFlight.length < concurrency) {
+        const position = { offset: nextOffset, limit: start.limit };
+        nextOffset += size;
+        const pending = page(position);
         pending.catch(() => undefined); // Surfaced when awaited, in order.
-        inFlight.push(pending);
+        inFlight.push({ position, pending });
       }
     };
     schedule();
     let next: Position | undefined = start;
-    for (let index = 0; inFlight.length > 0; index++) {
-      const { body, response } = await inFlight.shift()!;
-      const position = positions[index]!;
+    while (inFlight.length > 0) {
+      const { position, pending } = inFlight.shift()!;
+      const { body, response } = await pending;
       yield { results: body.results, offset: position.offset, count: wholeNumber(body.count), response };
-      next = nextPosition(body, position);
+      next = advancing(nextPosition(body, position, response.url || "the listing"), position, response.url || "the listing");
       if (!next) return undefined;
       schedule();
     }
