@@ -53,9 +53,20 @@ export class RequestAbortedError extends RequestError {
   override readonly name = "RequestAbortedError";
 }
 
-/** The server answered in a shape this package cannot page through. */
+/** The server answered in a shape this package cannot use: a listing it cannot page, or a success whose JSON is empty or invalid. */
 export class UnexpectedResponseError extends RequestError {
-  override readonly name = "UnexpectedResponseError";
+  override readonly name: string = "UnexpectedResponseError";
+}
+
+/** The response body grew past `maxResponseBytes`; the connection was released. */
+export class ResponseTooLargeError extends UnexpectedResponseError {
+  override readonly name = "ResponseTooLargeError";
+  readonly maxResponseBytes: number;
+
+  constructor(method: string, url: string, maxResponseBytes: number) {
+    super(method, url, `the response body is larger than maxResponseBytes (${maxResponseBytes} bytes)`);
+    this.maxResponseBytes = maxResponseBytes;
+  }
 }
 
 export type ApiErrorKind =

@@ -6,6 +6,7 @@ export {
   RequestAbortedError,
   RequestError,
   RequestTimeoutError,
+  ResponseTooLargeError,
   UnexpectedResponseError,
   type ApiErrorKind,
 } from "./errors.js";

@@ -15,8 +15,10 @@ export interface ClientOptions
   fetch?: FetchFunction;
   /** Retries after the first attempt; 0 turns retries off. Default 2. */
   maxRetries?: number;
-  /** How long each attempt waits for response headers. Default 60 000 ms. */
+  /** How long each attempt may take, from sending the request to the last byte of the body. Default 60 000 ms. */
   timeoutMs?: number;
+  /** The largest response body read, counted while it streams; a larger one ends the call with ResponseTooLargeError. Default 64 MiB. */
+  maxResponseBytes?: number;
   /** Headers sent with every request. */
   headers?: HeadersOptions;
 }
@@ -26,9 +28,10 @@ export interface TransportConfig {
   fetch: FetchFunction;
   maxRetries: number;
   timeoutMs: number;
+  maxResponseBytes: number;
 }
 
-export const defaults = { maxRetries: 2, timeoutMs: 60_000 } as const;
+export const defaults = { maxRetries: 2, timeoutMs: 60_000, maxResponseBytes: 64 * 1024 * 1024 } as const;
 
 /** Checks the options and splits them into what openapi-fetch takes and what the transport keeps. */
 export function resolveOptions(options: ClientOptions): {
@@ -36,7 +39,7 @@ export function resolveOptions(options: ClientOptions): {
   fetchClient: Omit<FetchClientOptions, "fetch" | "pathSerializer">;
 } {
   if (options === null || typeof options !== "object") throw new InvalidInputError("options", "must be an object");
-  const { baseUrl, apiKey, fetch, headers, maxRetries = defaults.maxRetries, timeoutMs = defaults.timeoutMs, ...rest } = options;
+  const { baseUrl, apiKey, fetch, headers, maxRetries = defaults.maxRetries, timeoutMs = defaults.timeoutMs, maxResponseBytes = defaults.maxResponseBytes, ...rest } = options;
 
   if (typeof baseUrl !== "string" || baseUrl.trim() === "") {
     throw new InvalidInputError("options.baseUrl", "is required (an absolute http or https URL)");
@@ -66,12 +69,15 @@ export function resolveOptions(options: ClientOptions): {
   if (typeof timeoutMs !== "number" || !Number.isFinite(timeoutMs) || timeoutMs <= 0) {
     throw new InvalidInputError("options.timeoutMs", `must be a number > 0, got ${String(timeoutMs)}`);
   }
+  if (!Number.isInteger(maxResponseBytes) || maxResponseBytes < 1) {
+    throw new InvalidInputError("options.maxResponseBytes", `must be a whole number ≥ 1, got ${String(maxResponseBytes)}`);
+  }
 
   // The key joins openapi-fetch's base headers, held in its closure and never on an object
   // the caller can inspect; the transport removes it from requests to any other origin.
   const baseHeaders = mergeHeaders(headers, { Authorization: authorizationHeader(apiKey) });
   return {
-    transport: { origin, fetch: fetchFunction, maxRetries, timeoutMs },
+    transport: { origin, fetch: fetchFunction, maxRetries, timeoutMs, maxResponseBytes },
     fetchClient: { ...rest, baseUrl, headers: baseHeaders },
   };
 }

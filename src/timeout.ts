@@ -1,12 +1,14 @@
-import { ConnectionError, RequestAbortedError, RequestTimeoutError } from "./errors.js";
+import { ConnectionError, RequestAbortedError, RequestError, RequestTimeoutError } from "./errors.js";
 import type { FetchFunction } from "./options.js";
+import { bufferResponse } from "./read-body.js";
 
 /**
  * Sends one attempt with its own timeout, combined with the caller's signal (carried by the
- * Request), and turns fetch's failures into this package's errors. The timeout covers the
- * wait for response headers; the caller's signal also covers reading the body.
+ * Request), and turns fetch's failures into this package's errors. The attempt ends when the
+ * whole body has arrived, so the timeout and the caller's signal cover reading it too, and
+ * a body that breaks off is a connection failure like any other.
  */
-export function sendWithTimeout(fetch: FetchFunction, request: Request, timeoutMs: number): Promise<Response> {
+export function sendWithTimeout(fetch: FetchFunction, request: Request, timeoutMs: number, maxResponseBytes: number): Promise<Response> {
   const { method, url, signal: callerSignal } = request;
   if (callerSignal.aborted) {
     return Promise.reject(new RequestAbortedError(method, url, "aborted by the caller", { cause: callerSignal.reason }));
@@ -14,11 +16,14 @@ export function sendWithTimeout(fetch: FetchFunction, request: Request, timeoutM
   // Not AbortSignal.any: on Node 20 a combined signal that nothing else references can be
   // garbage-collected before it fires. A listener on the request's own signal keeps this alive.
   const attempt = new AbortController();
-  callerSignal.addEventListener("abort", () => attempt.abort(), { once: true });
+  const follow = () => attempt.abort();
+  callerSignal.addEventListener("abort", follow, { once: true });
   return new Promise<Response>((resolve, reject) => {
     const fail = (error: unknown) => {
       clearTimeout(timer);
-      if (callerSignal.aborted) reject(new RequestAbortedError(method, url, "aborted by the caller", { cause: callerSignal.reason }));
+      callerSignal.removeEventListener("abort", follow);
+      if (error instanceof RequestError && !attempt.signal.aborted) reject(error);
+      else if (callerSignal.aborted) reject(new RequestAbortedError(method, url, "aborted by the caller", { cause: callerSignal.reason }));
       else if (attempt.signal.aborted) reject(new RequestTimeoutError(method, url, timeoutMs));
       else reject(new ConnectionError(method, url, "connection failed", { cause: error }));
     };
@@ -26,9 +31,13 @@ export function sendWithTimeout(fetch: FetchFunction, request: Request, timeoutM
     // Settles on abort even when a custom fetch ignores the signal.
     attempt.signal.addEventListener("abort", fail, { once: true });
     // The signal goes in init, as fetch would build a new Request from the pair anyway.
-    fetch(request, { signal: attempt.signal }).then((response) => {
-      clearTimeout(timer);
-      resolve(response);
-    }, fail);
+    fetch(request, { signal: attempt.signal })
+      .then((response) => bufferResponse(response, method, url, maxResponseBytes))
+      .then((response) => {
+        clearTimeout(timer);
+        attempt.signal.removeEventListener("abort", fail);
+        callerSignal.removeEventListener("abort", follow);
+        resolve(response);
+      }, fail);
   });
 }

@@ -8,11 +8,11 @@ export const requestOfResponse = new WeakMap<Response, { method: string; url: st
 
 /** The fetch function handed to openapi-fetch: the key's origin check, then retries of timed attempts. */
 export function createTransport(config: TransportConfig): (request: Request) => Promise<Response> {
-  const { origin, fetch, maxRetries, timeoutMs } = config;
+  const { origin, fetch, maxRetries, timeoutMs, maxResponseBytes } = config;
   return async (request) => {
     keepKeyOnOrigin(request, origin);
     const { method, url } = request;
-    const response = await sendWithRetries(request, (attempt) => sendWithTimeout(fetch, attempt, timeoutMs), maxRetries);
+    const response = await sendWithRetries(request, (attempt) => sendWithTimeout(fetch, attempt, timeoutMs, maxResponseBytes), maxRetries);
     requestOfResponse.set(response, { method, url });
     return response;
   };

@@ -1,0 +1,139 @@
+// Bodies from a hostile or broken server, on a real node:http server on 127.0.0.1: every
+// failure ends in this package's own errors, within the limits the caller set.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConnectionError, createClient, RequestAbortedError, RequestTimeoutError, ResponseTooLargeError, UnexpectedResponseError } from "../../src/index.js";
+
+let server: Server | undefined;
+const timers: NodeJS.Timeout[] = [];
+afterEach(async () => {
+  timers.splice(0).forEach((timer) => clearInterval(timer));
+  server?.closeAllConnections();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  server = undefined;
+});
+
+async function serve(handler: (request: IncomingMessage, response: ServerResponse, count: number) => void) {
+  let count = 0;
+  server = createServer((request, response) => handler(request, response, ++count));
+  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const playlist = "/api/environments/{project_id}/session_recording_playlists/{short_id}/" as const;
+const params = { path: { project_id: "28417", short_id: "Ub3KpD7w" } };
+
+/** Starts a JSON body and then sends one byte every `everyMs`, never finishing. */
+function trickle(response: ServerResponse, everyMs: number) {
+  response.writeHead(200, { "Content-Type": "application/json" });
+  response.write('{"short_id": "');
+  timers.push(setInterval(() => response.write("x"), everyMs));
+}
+
+describe("time limits that hold for the body", () => {
+  it("ends a trickling body with RequestTimeoutError after timeoutMs", async () => {
+    const baseUrl = await serve((_, response) => trickle(response, 50));
+    const api = createClient({ baseUrl, apiKey: "phx_body", timeoutMs: 400, maxRetries: 0 });
+    const started = Date.now();
+    const error = await api.GET(playlist, { params }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestTimeoutError);
+    expect(error).toMatchObject({ method: "GET", path: "/api/environments/28417/session_recording_playlists/Ub3KpD7w/" });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it("ends a trickling page inside paginate too", async () => {
+    const baseUrl = await serve((_, response) => trickle(response, 50));
+    const api = createClient({ baseUrl, apiKey: "phx_body", timeoutMs: 400, maxRetries: 0 });
+    const consume = async () => {
+      for await (const item of api.paginate("/api/environments/{project_id}/session_recordings/", { params: { path: { project_id: "28417" } } })) void item;
+    };
+    await expect(consume()).rejects.toBeInstanceOf(RequestTimeoutError);
+  });
+
+  it("turns the caller's abort during the body into RequestAbortedError, with the signal's reason as cause", async () => {
+    const baseUrl = await serve((_, response) => trickle(response, 50));
+    const api = createClient({ baseUrl, apiKey: "phx_body", maxRetries: 0 });
+    const caller = new AbortController();
+    setTimeout(() => caller.abort(new Error("the user left the page")), 200);
+    const error = await api.GET(playlist, { params, signal: caller.signal }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestAbortedError);
+    expect((error as Error).cause).toEqual(new Error("the user left the page"));
+  });
+});
+
+describe("maxResponseBytes", () => {
+  it("ends a body larger than the limit with ResponseTooLargeError and releases the connection", async () => {
+    let closed = false;
+    const baseUrl = await serve((_, response) => {
+      response.writeHead(200, { "Content-Type": "application/json" });
+      response.on("close", () => (closed = true));
+      const chunk = Buffer.alloc(64 * 1024, 32);
+      let sent = 0;
+      const pump = () => {
+        while (sent < 200 && response.write(chunk)) sent++;
+        if (sent < 200) response.once("drain", pump);
+        else response.end();
+      };
+      pump();
+    });
+    const api = createClient({ baseUrl, apiKey: "phx_body", maxResponseBytes: 1024 * 1024, maxRetries: 0 });
+    const error = await api.GET(playlist, { params }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect((error as ResponseTooLargeError).maxResponseBytes).toBe(1024 * 1024);
+    for (let i = 0; i < 50 && !closed; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(closed).toBe(true);
+  });
+
+  it("refuses a declared Content-Length over the limit before reading", async () => {
+    const baseUrl = await serve((_, response) => response.writeHead(200, { "Content-Type": "application/json", "Content-Length": String(10 * 1024 * 1024) }).end());
+    const api = createClient({ baseUrl, apiKey: "phx_body", maxResponseBytes: 1024, maxRetries: 0 });
+    await expect(api.GET(playlist, { params })).rejects.toBeInstanceOf(ResponseTooLargeError);
+  });
+
+  it("is checked when the client is made", () => {
+    expect(() => createClient({ baseUrl: "https://us.posthog.com", apiKey: "phx_body", maxResponseBytes: 0 })).toThrow(/options\.maxResponseBytes/);
+  });
+});
+
+describe("only this package's errors", () => {
+  it("retries a GET whose body breaks off until it arrives whole", async () => {
+    const baseUrl = await serve((request, response, count) => {
+      request.resume();
+      if (count <= 2) {
+        response.writeHead(200, { "Content-Type": "application/json" });
+        response.write('{"short_id": "Ub3');
+        setTimeout(() => response.socket?.destroy(), 20);
+      } else response.writeHead(200, { "Content-Type": "application/json" }).end('{"short_id": "Ub3KpD7w"}');
+    });
+    const api = createClient({ baseUrl, apiKey: "phx_body", maxRetries: 2 });
+    const result = await api.GET(playlist, { params });
+    expect(result.data).toEqual({ short_id: "Ub3KpD7w" });
+  });
+
+  it("fails a POST whose body breaks off with ConnectionError", async () => {
+    let requests = 0;
+    const baseUrl = await serve((request, response) => {
+      requests++;
+      request.resume();
+      response.writeHead(201, { "Content-Type": "application/json" });
+      response.write('{"short_id": "Ub3');
+      setTimeout(() => response.socket?.destroy(), 20);
+    });
+    const api = createClient({ baseUrl, apiKey: "phx_body", maxRetries: 2 });
+    const error = await api.POST("/api/environments/{project_id}/session_recording_playlists/", { params: { path: { project_id: "28417" } }, body: { name: "x" } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(requests).toBe(1);
+  });
+
+  it.each([
+    ["invalid JSON", '{"short_id": '],
+    ["an empty body", ""],
+  ])("answers a 200 with %s where JSON is declared with UnexpectedResponseError naming method and path", async (_, body) => {
+    const baseUrl = await serve((_, response) => response.writeHead(200, { "Content-Type": "application/json" }).end(body));
+    const api = createClient({ baseUrl, apiKey: "phx_body", maxRetries: 0 });
+    const error = await api.GET(playlist, { params }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect((error as Error).message).toMatch(/^GET \/api\/environments\/28417\/session_recording_playlists\/Ub3KpD7w\/: /);
+  });
+});
