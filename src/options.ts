@@ -29,9 +29,16 @@ export interface TransportConfig {
   maxRetries: number;
   timeoutMs: number;
   maxResponseBytes: number;
+  /** Replaces the key in a text with a placeholder. */
+  redact: (text: string) => string;
 }
 
 export const defaults = { maxRetries: 2, timeoutMs: 60_000, maxResponseBytes: 64 * 1024 * 1024 } as const;
+
+/** The URL as text with any credentials replaced, for messages. */
+function redactUrl(text: string): string {
+  return text.replace(/\/\/[^/@]*@/, "//[redacted]@");
+}
 
 /** Checks the options and splits them into what openapi-fetch takes and what the transport keeps. */
 export function resolveOptions(options: ClientOptions): {
@@ -44,19 +51,26 @@ export function resolveOptions(options: ClientOptions): {
   if (typeof baseUrl !== "string" || baseUrl.trim() === "") {
     throw new InvalidInputError("options.baseUrl", "is required (an absolute http or https URL)");
   }
-  let origin: string;
+  let url: URL;
   try {
-    const url = new URL(baseUrl);
+    url = new URL(baseUrl);
     if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error();
-    origin = url.origin;
   } catch {
-    throw new InvalidInputError("options.baseUrl", `must be an absolute http or https URL, got "${baseUrl}"`);
+    throw new InvalidInputError("options.baseUrl", `must be an absolute http or https URL, got "${redactUrl(baseUrl)}"`);
   }
+  // Credentials in the URL would travel with every request and show in every error.
+  if (url.username || url.password) {
+    throw new InvalidInputError("options.baseUrl", `must not carry credentials (use apiKey), got "${redactUrl(baseUrl)}"`);
+  }
+  if (url.search || url.hash) throw new InvalidInputError("options.baseUrl", `must not carry a query or a fragment, got "${url.origin}${url.pathname}?…"`);
+  const origin = url.origin;
   // The key's value never goes into a message.
   if (typeof apiKey !== "string" || apiKey.trim() === "") {
     throw new InvalidInputError("options.apiKey", "is required (a non-empty personal API key)");
   }
   if (/[\s,]/.test(apiKey)) throw new InvalidInputError("options.apiKey", "must not contain spaces or commas");
+  // A header value holds Latin-1 without control characters; fetch's own error would quote the key.
+  if (/[^\x21-\x7e\xa1-\xff]/.test(apiKey)) throw new InvalidInputError("options.apiKey", "must hold only printable Latin-1 characters");
   if (fetch !== undefined && typeof fetch !== "function") throw new InvalidInputError("options.fetch", "must be a function");
   if (fetch === undefined && typeof globalThis.fetch !== "function") {
     throw new InvalidInputError("options.fetch", "is required where globalThis.fetch does not exist");
@@ -77,7 +91,7 @@ export function resolveOptions(options: ClientOptions): {
   // the caller can inspect; the transport removes it from requests to any other origin.
   const baseHeaders = mergeHeaders(headers, { Authorization: authorizationHeader(apiKey) });
   return {
-    transport: { origin, fetch: fetchFunction, maxRetries, timeoutMs, maxResponseBytes },
+    transport: { origin, fetch: fetchFunction, maxRetries, timeoutMs, maxResponseBytes, redact: (text) => text.replaceAll(apiKey, "[redacted key]") },
     fetchClient: { ...rest, baseUrl, headers: baseHeaders },
   };
 }

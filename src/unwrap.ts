@@ -10,14 +10,23 @@ export type DataOf<R> = R extends { data: infer D; error?: never } ? D : never;
 export function apiErrorFrom(response: Response, body: unknown): ApiError {
   // openapi-fetch hands over "" for an empty body that had no Content-Length.
   const info = requestOfResponse.get(response);
+  const redact = info?.redact ?? ((text: string) => text);
   return new ApiError({
     method: info?.method ?? "UNKNOWN",
     url: info?.url ?? response.url,
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,
-    body: body === "" ? undefined : body,
+    body: body === "" ? undefined : redactDeep(body, redact),
   });
+}
+
+/** The error body with the key taken out of every string in it. */
+function redactDeep(value: unknown, redact: (text: string) => string): unknown {
+  if (typeof value === "string") return redact(value);
+  if (Array.isArray(value)) return value.map((item) => redactDeep(item, redact));
+  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactDeep(v, redact)]));
+  return value;
 }
 
 /**

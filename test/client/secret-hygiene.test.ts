@@ -1,0 +1,53 @@
+// Secrets stay put: URL credentials and odd keys are refused at creation without being
+// echoed, and a server that echoes the key in its error body does not get it into an error.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { ApiError, createClient, InvalidInputError, unwrap } from "../../src/index.js";
+import { thrownBy } from "../support/thrown.js";
+
+let server: Server | undefined;
+afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+describe("refused at creation", () => {
+  it("refuses a baseUrl with credentials, and shows it redacted", () => {
+    const error = thrownBy(() => createClient({ baseUrl: "https://maya:s3cret-pass@us.posthog.com", apiKey: "phx_ok" }));
+    expect(error).toBeInstanceOf(InvalidInputError);
+    expect(String((error as Error).message)).toContain("options.baseUrl");
+    expect(String((error as Error).message)).toContain("[redacted]");
+    expect(String((error as Error).message)).not.toMatch(/s3cret|maya/);
+  });
+
+  it.each(["https://us.posthog.com/?token=abc", "https://us.posthog.com/#frag"])("refuses a baseUrl with a query or fragment: %s", (baseUrl) => {
+    const error = thrownBy(() => createClient({ baseUrl, apiKey: "phx_ok" }));
+    expect(error).toBeInstanceOf(InvalidInputError);
+    expect((error as Error).message).not.toContain("token=abc");
+  });
+
+  it.each([
+    ["a NUL", "phx_secret\u0000tail"],
+    ["a DEL", "phx_secret\u007ftail"],
+    ["a character outside Latin-1", "phx_secretключ"],
+  ])("refuses a key with %s without echoing it", (_, apiKey) => {
+    const error = thrownBy(() => createClient({ baseUrl: "https://us.posthog.com", apiKey }));
+    expect(error).toBeInstanceOf(InvalidInputError);
+    expect((error as Error).message).toContain("options.apiKey");
+    expect((error as Error).message).not.toContain("phx_secret");
+  });
+});
+
+describe("a server that echoes the key", () => {
+  it("does not get it into ApiError's message, detail or body", async () => {
+    const apiKey = "phx_echoed_key_0123456789";
+    server = createServer((request, response) => {
+      const sent = request.headers.authorization ?? "";
+      response.writeHead(401, { "Content-Type": "application/json" }).end(JSON.stringify({ type: "authentication_error", code: "authentication_failed", detail: `Key ${sent} is invalid`, attr: null }));
+    });
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const api = createClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey, maxRetries: 0 });
+    const error = thrownBy(unwrap.bind(null, await api.GET("/api/projects/"))) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.detail).toBe("Key Bearer [redacted key] is invalid");
+    expect(`${error.message} ${JSON.stringify(error.body)} ${error.stack}`).not.toContain(apiKey);
+  });
+});
