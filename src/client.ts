@@ -3,6 +3,7 @@ import type { paths } from "../generated/openapi.js";
 import { resolveOptions, type ClientOptions } from "./options.js";
 import { createPagination } from "./paginate.js";
 import { serializePath } from "./path-serializer.js";
+import { InvalidInputError } from "./errors.js";
 import { createTransport } from "./transport.js";
 import type { ApiClient } from "./typed.js";
 
@@ -23,5 +24,22 @@ export function createClient(options: ClientOptions): ApiClient {
     fetch: createTransport(transport),
     pathSerializer: serializePath,
   });
+  refuseCallFetch(client as unknown as Record<string, unknown>);
   return Object.assign(client, createPagination(client)) as unknown as ApiClient;
+}
+
+const methods = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const;
+
+/**
+ * openapi-fetch lets a call replace `fetch`, which would bypass the key's origin check,
+ * retries and timeouts: a call that tries gets InvalidInputError instead.
+ */
+function refuseCallFetch(client: Record<string, unknown>) {
+  for (const method of methods) {
+    const send = client[method] as (path: unknown, init?: { fetch?: unknown }) => Promise<unknown>;
+    client[method] = (path: unknown, init?: { fetch?: unknown }) => {
+      if (init?.fetch !== undefined) return Promise.reject(new InvalidInputError("init.fetch", "is not accepted per call: pass fetch to createClient"));
+      return send(path, init);
+    };
+  }
 }

@@ -114,6 +114,8 @@ export class ApiError extends RequestError {
   readonly headers: Headers;
   /** The parsed body (or its text when it is not JSON); undefined when empty. */
   readonly body: unknown;
+  /** The server's id for the request (`x-request-id` or the like), to quote in a support request. */
+  readonly requestId: string | undefined;
 
   constructor(init: { method: string; url: string; status: number; statusText?: string; headers: Headers; body: unknown }) {
     const detail = stringField(init.body, "detail");
@@ -127,5 +129,6 @@ export class ApiError extends RequestError {
     this.attr = typeof attr === "string" || attr === null ? attr : undefined;
     this.headers = init.headers;
     this.body = init.body;
+    this.requestId = init.headers.get("x-request-id") ?? init.headers.get("request-id") ?? init.headers.get("x-amzn-requestid") ?? undefined;
   }
 }

@@ -40,7 +40,9 @@ export function retryDelayForResponse(method: string, response: Response, retry:
     : status === 429 || (status === 503 && retryAfter !== undefined);
   if (!allowed) return undefined;
   if (retryAfter === undefined) return backoffDelay(retry, random);
-  return retryAfter <= backoff.maxRetryAfterMs ? retryAfter : undefined;
+  if (retryAfter > backoff.maxRetryAfterMs) return undefined;
+  // Never earlier than asked, and spread out a little, so clients told the same wait do not return in lockstep.
+  return retryAfter + (random ?? Math.random)() * Math.min(1_000, retryAfter * 0.1 + 100);
 }
 
 /** How long to wait before retrying after the connection failed, or undefined to give up. */

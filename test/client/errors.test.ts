@@ -89,3 +89,11 @@ describe("ApiError", () => {
     expect(JSON.stringify(error)).not.toContain(apiKey);
   });
 });
+
+describe("the server's request id", () => {
+  it("is on ApiError, from x-request-id", () => {
+    const error = new ApiError({ method: "GET", url: "https://us.posthog.com/api/projects/", status: 500, headers: new Headers({ "x-request-id": "req_8f3a" }), body: undefined });
+    expect(error.requestId).toBe("req_8f3a");
+    expect(new ApiError({ method: "GET", url: "https://us.posthog.com/api/projects/", status: 500, headers: new Headers(), body: undefined }).requestId).toBeUndefined();
+  });
+});

@@ -110,7 +110,8 @@ describe("retries", () => {
     const call = api.GET(playlistPath, { params });
     await vi.advanceTimersByTimeAsync(29_900);
     expect(server.calls).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(200);
+    // Up to a second of jitter on top, never less than asked.
+    await vi.advanceTimersByTimeAsync(1_200);
     expect(server.calls).toHaveLength(2);
     expect((await call).response.status).toBe(200);
   });
@@ -158,7 +159,10 @@ describe("retry policy", () => {
     const response = (status: number, headers: Record<string, string> = {}) => new Response(null, { status, headers });
     expect(retryDelayForResponse("PATCH", response(500), 0)).toBeUndefined();
     expect(retryDelayForResponse("PATCH", response(503), 0)).toBeUndefined();
-    expect(retryDelayForResponse("PATCH", response(503, { "Retry-After": "1" }), 0)).toBe(1000);
+    expect(retryDelayForResponse("PATCH", response(503, { "Retry-After": "1" }), 0, () => 0)).toBe(1000);
+    // Jitter spreads clients told the same Retry-After, never earlier than asked.
+    expect(retryDelayForResponse("PATCH", response(503, { "Retry-After": "1" }), 0, () => 1)).toBe(1200);
+    expect(retryDelayForResponse("GET", response(429, { "Retry-After": "30" }), 0, () => 1)).toBe(31_000);
     expect(retryDelayForResponse("PATCH", response(429), 0, () => 1)).toBe(500);
     expect(retryDelayForResponse("PUT", response(500), 1, () => 1)).toBe(1000);
     expect(retryDelayForResponse("GET", response(404), 0)).toBeUndefined();

@@ -45,9 +45,22 @@ describe("a server that echoes the key", () => {
     });
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
     const api = createClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey, maxRetries: 0 });
-    const error = thrownBy(unwrap.bind(null, await api.GET("/api/projects/"))) as ApiError;
+    const result = await api.GET("/api/projects/");
+    const error = thrownBy(() => unwrap(result)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.detail).toBe("Key Bearer [redacted key] is invalid");
     expect(`${error.message} ${JSON.stringify(error.body)} ${error.stack}`).not.toContain(apiKey);
+  });
+});
+
+describe("a per-call fetch", () => {
+  it("is refused, so the key never bypasses the origin check, retries and timeouts", async () => {
+    const calls: string[] = [];
+    const api = createClient({ baseUrl: "https://us.posthog.com", apiKey: "phx_call_fetch", fetch: async () => new Response("{}") });
+    const sneaky = async (request: Request) => (calls.push(request.headers.get("authorization") ?? ""), new Response("{}"));
+    const error = await api.GET("/api/projects/", { fetch: sneaky } as never).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidInputError);
+    expect((error as Error).message).toContain("init.fetch");
+    expect(calls).toEqual([]);
   });
 });
