@@ -1,19 +1,10 @@
 // Writes a code sample per operation from the spec itself, as `x-codeSamples`: a TypeScript
 // call with this package's client and a curl line, both with the values of the spec's own
 // examples, so the docs show how to call every operation and no sample is written by hand.
+import { deref } from "./spec-ref.mjs";
+
 const baseUrl = "https://us.posthog.com";
 const methods = ["get", "post", "put", "patch", "delete"];
-
-function deref(spec, node) {
-  let current = node;
-  while (current && typeof current.$ref === "string") {
-    current = current.$ref
-      .slice(2)
-      .split("/")
-      .reduce((obj, key) => obj?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], spec);
-  }
-  return current;
-}
 
 /** A value as a TypeScript literal, written as a person would. */
 function literal(value) {

@@ -1,4 +1,5 @@
 import { ResponseTooLargeError, UnexpectedResponseError } from "./errors.js";
+import { readLimited } from "./read-limited.js";
 
 // Statuses whose Response may not carry a body.
 const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
@@ -8,30 +9,10 @@ async function readAll(response: Response, method: string, url: string, maxBytes
     await response.body?.cancel().catch(() => undefined);
     throw new ResponseTooLargeError(method, url, maxBytes);
   }
-  if (!response.body) return new Uint8Array(0);
   // With a declared length within the limit, the body cannot grow past it: read it at once.
-  if (response.headers.has("content-length")) return new Uint8Array(await response.arrayBuffer());
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      // Cancelling releases the connection instead of draining what is left.
-      await reader.cancel().catch(() => undefined);
-      throw new ResponseTooLargeError(method, url, maxBytes);
-    }
-    chunks.push(value);
-  }
-  if (chunks.length === 1) return chunks[0]!;
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  if (response.body && response.headers.has("content-length")) return new Uint8Array(await response.arrayBuffer());
+  const bytes = await readLimited(response.body, maxBytes);
+  if (!bytes) throw new ResponseTooLargeError(method, url, maxBytes);
   return bytes;
 }
 

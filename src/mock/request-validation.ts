@@ -3,6 +3,7 @@
 // Violation worded as the service words it, naming the field.
 import * as coercing from "../../generated/mock/coercing-validators.js";
 import * as plain from "../../generated/mock/validators.js";
+import { readLimited } from "../read-limited.js";
 import type { OperationEntry } from "./operations.js";
 import type { Violation } from "./responses.js";
 import type { MockValidator, ValidationError } from "./validator.js";
@@ -100,26 +101,9 @@ function isJson(contentType: string | null): boolean {
 
 /** Reads at most `maxBodyBytes` of the body; undefined when it is larger. */
 async function readBody(request: Request): Promise<string | undefined> {
-  const declared = Number(request.headers.get("content-length"));
-  if (declared > maxBodyBytes) return undefined;
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBodyBytes) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) bytes.set(chunk, (offset += chunk.byteLength) - chunk.byteLength);
-  return new TextDecoder("utf-8", { fatal: false }).decode(bytes);
+  if (Number(request.headers.get("content-length")) > maxBodyBytes) return undefined;
+  const bytes = await readLimited(request.body, maxBodyBytes);
+  return bytes && new TextDecoder().decode(bytes);
 }
 
 export async function checkRequest(operation: OperationEntry, request: Request, url: URL, rawPath: Record<string, string>): Promise<Checked> {
