@@ -3,6 +3,7 @@ import { readLimited } from "./read-limited.js";
 
 // Statuses whose Response may not carry a body.
 const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
+const utf8 = new TextDecoder();
 
 async function readAll(response: Response, method: string, url: string, maxBytes: number): Promise<Uint8Array> {
   if (Number(response.headers.get("content-length")) > maxBytes) {
@@ -30,13 +31,13 @@ export async function bufferResponse(response: Response, method: string, url: st
   if (declaresJson && status >= 200 && status < 300 && status !== 204 && method !== "HEAD") {
     if (bytes.byteLength === 0) throw new UnexpectedResponseError(method, url, `the ${status} answer declares JSON but its body is empty`);
     try {
-      parsed = JSON.parse(new TextDecoder().decode(bytes));
+      parsed = JSON.parse(utf8.decode(bytes));
     } catch {
       throw new UnexpectedResponseError(method, url, `the ${status} answer's body is not valid JSON`);
     }
   }
   const buffered = new Response(nullBodyStatuses.has(status) ? null : (bytes as Uint8Array<ArrayBuffer>), { status, statusText, headers });
-  Object.defineProperty(buffered, "url", { value: response.url });
+  if (response.url) Object.defineProperty(buffered, "url", { value: response.url });
   if (parsed !== undefined) Object.defineProperty(buffered, "json", { value: () => Promise.resolve(parsed) });
   return buffered;
 }
