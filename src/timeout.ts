@@ -1,6 +1,7 @@
 import { ConnectionError, RequestAbortedError, RequestError, RequestTimeoutError } from "./errors.js";
 import type { FetchFunction } from "./options.js";
 import { bufferResponse } from "./read-body.js";
+import { refuseRedirect } from "./redirects.js";
 
 /**
  * Sends one attempt with its own timeout, combined with the caller's signal (carried by the
@@ -31,8 +32,9 @@ export function sendWithTimeout(fetch: FetchFunction, request: Request, timeoutM
     // Settles on abort even when a custom fetch ignores the signal.
     attempt.signal.addEventListener("abort", fail, { once: true });
     // The signal goes in init, as fetch would build a new Request from the pair anyway.
-    fetch(request, { signal: attempt.signal })
-      .then((response) => bufferResponse(response, method, url, maxResponseBytes))
+    // Redirects are answered, never followed: see refuseRedirect.
+    fetch(request, { signal: attempt.signal, redirect: "manual" })
+      .then((response) => bufferResponse(refuseRedirect(response, method, url), method, url, maxResponseBytes))
       .then((response) => {
         clearTimeout(timer);
         attempt.signal.removeEventListener("abort", fail);

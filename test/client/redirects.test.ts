@@ -1,0 +1,42 @@
+// Redirects on purpose: the client follows none, so no header, body or key of the caller's
+// reaches another origin, and a POST never silently becomes a GET.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { createClient, UnexpectedResponseError } from "../../src/index.js";
+
+const servers: Server[] = [];
+afterEach(() => Promise.all(servers.splice(0).map((s) => new Promise<void>((resolve) => s.close(() => resolve())))));
+
+async function listen(handler: Parameters<typeof createServer>[1]) {
+  const server = createServer(handler);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe("redirects", () => {
+  it.each([301, 302, 303, 307, 308])("refuses a %i to another origin: nothing reaches it", async (status) => {
+    const reached: string[] = [];
+    const elsewhere = await listen((request, response) => {
+      reached.push(`${request.method} ${request.headers.authorization ?? ""} ${request.headers["x-team"] ?? ""}`);
+      response.end("{}");
+    });
+    const baseUrl = await listen((request, response) => {
+      request.resume();
+      response.writeHead(status, { Location: `${elsewhere}/steal?key=1` }).end();
+    });
+    const api = createClient({ baseUrl, apiKey: "phx_redirect_key", headers: { "X-Team": "growth" }, maxRetries: 0 });
+    const error = await api.POST("/api/environments/{project_id}/session_recording_playlists/", { params: { path: { project_id: "28417" } }, body: { name: "x" } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect((error as Error).message).toContain(`answered ${status} to another origin`);
+    expect((error as Error).message).not.toContain("steal");
+    expect(reached).toEqual([]);
+  });
+
+  it("refuses a same-origin redirect too, naming where it pointed", async () => {
+    const baseUrl = await listen((request, response) => response.writeHead(301, { Location: "/api/projects/moved/" }).end());
+    const api = createClient({ baseUrl, apiKey: "phx_redirect_key", maxRetries: 0 });
+    await expect(api.GET("/api/projects/")).rejects.toThrow("answered 301 to /api/projects/moved/; this client follows no redirects");
+  });
+});
