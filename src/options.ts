@@ -1,6 +1,7 @@
 import { mergeHeaders, type ClientOptions as FetchClientOptions, type HeadersOptions } from "openapi-fetch";
 import { authorizationHeader } from "./auth.js";
 import { InvalidInputError } from "./errors.js";
+import { resolveLogger, type Logger } from "./logging.js";
 
 /** Receives the Request and, as fetch does, an init whose `signal` replaces the Request's. */
 export type FetchFunction = (input: Request, init?: RequestInit) => Promise<Response>;
@@ -19,6 +20,12 @@ export interface ClientOptions
   timeoutMs?: number;
   /** The largest response body read, counted while it streams; a larger one ends the call with ResponseTooLargeError. Default 64 MiB. */
   maxResponseBytes?: number;
+  /**
+   * Receives each attempt: method, path, attempt number, status or error, duration and the
+   * wait before a retry; never the key. `SESSION_RECORDINGS_API_LOG=debug` logs them to
+   * console.debug when no logger is given.
+   */
+  logger?: Logger;
   /** Headers sent with every request. */
   headers?: HeadersOptions;
 }
@@ -31,6 +38,7 @@ export interface TransportConfig {
   maxResponseBytes: number;
   /** Replaces the key in a text with a placeholder. */
   redact: (text: string) => string;
+  log: Logger | undefined;
 }
 
 export const defaults = { maxRetries: 2, timeoutMs: 60_000, maxResponseBytes: 64 * 1024 * 1024 } as const;
@@ -46,7 +54,7 @@ export function resolveOptions(options: ClientOptions): {
   fetchClient: Omit<FetchClientOptions, "fetch" | "pathSerializer">;
 } {
   if (options === null || typeof options !== "object") throw new InvalidInputError("options", "must be an object");
-  const { baseUrl, apiKey, fetch, headers, maxRetries = defaults.maxRetries, timeoutMs = defaults.timeoutMs, maxResponseBytes = defaults.maxResponseBytes, ...rest } = options;
+  const { baseUrl, apiKey, fetch, headers, maxRetries = defaults.maxRetries, timeoutMs = defaults.timeoutMs, maxResponseBytes = defaults.maxResponseBytes, logger, ...rest } = options;
 
   if (typeof baseUrl !== "string" || baseUrl.trim() === "") {
     throw new InvalidInputError("options.baseUrl", "is required (an absolute http or https URL)");
@@ -83,6 +91,7 @@ export function resolveOptions(options: ClientOptions): {
   if (typeof timeoutMs !== "number" || !Number.isFinite(timeoutMs) || timeoutMs <= 0) {
     throw new InvalidInputError("options.timeoutMs", `must be a number > 0, got ${String(timeoutMs)}`);
   }
+  if (logger !== undefined && typeof logger !== "function") throw new InvalidInputError("options.logger", "must be a function");
   if (!Number.isInteger(maxResponseBytes) || maxResponseBytes < 1) {
     throw new InvalidInputError("options.maxResponseBytes", `must be a whole number ≥ 1, got ${String(maxResponseBytes)}`);
   }
@@ -91,7 +100,7 @@ export function resolveOptions(options: ClientOptions): {
   // the caller can inspect; the transport removes it from requests to any other origin.
   const baseHeaders = mergeHeaders(headers, { Authorization: authorizationHeader(apiKey) });
   return {
-    transport: { origin, fetch: fetchFunction, maxRetries, timeoutMs, maxResponseBytes, redact: (text) => text.replaceAll(apiKey, "[redacted key]") },
+    transport: { origin, fetch: fetchFunction, maxRetries, timeoutMs, maxResponseBytes, redact: (text) => text.replaceAll(apiKey, "[redacted key]"), log: resolveLogger(logger) },
     fetchClient: { ...rest, baseUrl, headers: baseHeaders },
   };
 }

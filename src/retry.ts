@@ -1,4 +1,6 @@
 import { ConnectionError, RequestAbortedError } from "./errors.js";
+import type { Logger } from "./logging.js";
+import { pathOf } from "./url-path.js";
 
 /** Methods that may be sent again after a connection failure: repeating them changes nothing more. */
 const idempotentMethods = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
@@ -73,22 +75,26 @@ export type Attempt = (request: Request) => Promise<Response>;
  * copy of the request, so a body is sent again in full. Retried responses are drained so
  * their connections are freed.
  */
-export async function sendWithRetries(request: Request, attempt: Attempt, maxRetries: number): Promise<Response> {
+export async function sendWithRetries(request: Request, attempt: Attempt, maxRetries: number, log?: Logger): Promise<Response> {
   const { method, url } = request;
   for (let retry = 0; ; retry++) {
     const last = retry >= maxRetries;
     // A bodiless Request can be sent any number of times; one with a body only once.
     const copy = last || request.body === null ? request : request.clone();
     let delay: number | undefined;
+    const started = log && Date.now();
+    const report = (outcome: { status?: number; error?: string }) =>
+      log?.({ method, path: pathOf(url), attempt: retry + 1, ...outcome, durationMs: Date.now() - started!, ...(delay === undefined ? {} : { retryInMs: Math.round(delay) }) });
     try {
       const response = await attempt(copy);
       delay = last ? undefined : retryDelayForResponse(method, response, retry);
+      report({ status: response.status });
       if (delay === undefined) return response;
       await response.body?.cancel().catch(() => undefined);
     } catch (error) {
       // Timeouts and aborts end the call: the caller set those limits.
-      if (!(error instanceof ConnectionError) || last) throw error;
-      delay = retryDelayForConnectionError(method, retry);
+      delay = error instanceof ConnectionError && !last ? retryDelayForConnectionError(method, retry) : undefined;
+      report({ error: error instanceof Error ? error.name : "Error" });
       if (delay === undefined) throw error;
     }
     await sleep(delay, request.signal, method, url);

@@ -11,11 +11,11 @@ export const requestOfResponse = new WeakMap<Response, { method: string; url: st
 
 /** The fetch function handed to openapi-fetch: the key's origin check, then retries of timed attempts. */
 export function createTransport(config: TransportConfig): (request: Request) => Promise<Response> {
-  const { origin, fetch, maxRetries, timeoutMs, maxResponseBytes, redact } = config;
+  const { origin, fetch, maxRetries, timeoutMs, maxResponseBytes, redact, log } = config;
   return async (request) => {
     keepKeyOnOrigin(request, origin);
     const { method, url } = request;
-    const response = await sendWithRetries(request, (attempt) => sendWithTimeout(fetch, attempt, timeoutMs, maxResponseBytes), maxRetries);
+    const response = await sendWithRetries(request, (attempt) => sendWithTimeout(fetch, attempt, timeoutMs, maxResponseBytes), maxRetries, log);
     requestOfResponse.set(response, { method, url, redact });
     return response;
   };
