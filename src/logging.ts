@@ -1,5 +1,3 @@
-import { pathOf } from "./url-path.js";
-
 /** One attempt of a call, as the `logger` option receives it. Never holds the key or a query. */
 export interface AttemptLog {
   method: string;

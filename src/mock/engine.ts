@@ -6,7 +6,7 @@ import type { HandlerContext } from "./handlers/context.js";
 import { handlers } from "./handlers/index.js";
 import { seededRandom } from "./random.js";
 import { checkRequest, responseViolations } from "./request-validation.js";
-import { bodyOf, error, json, notFound, validationError, empty } from "./responses.js";
+import { bodyOf, empty, error, json, notFound, validationError } from "./responses.js";
 import type { OperationEntry } from "./operations.js";
 import { route } from "./router.js";
 import { emptyState, seedState } from "./seed-data.js";
