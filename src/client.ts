@@ -35,11 +35,11 @@ const methods = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TR
  * retries and timeouts: a call that tries gets InvalidInputError instead.
  */
 function refuseCallFetch(client: Record<string, unknown>) {
+  const refused = () => Promise.reject(new InvalidInputError("init.fetch", "is not accepted per call: pass fetch to createClient"));
   for (const method of methods) {
     const send = client[method] as (path: unknown, init?: { fetch?: unknown }) => Promise<unknown>;
-    client[method] = (path: unknown, init?: { fetch?: unknown }) => {
-      if (init?.fetch !== undefined) return Promise.reject(new InvalidInputError("init.fetch", "is not accepted per call: pass fetch to createClient"));
-      return send(path, init);
-    };
+    client[method] = (path: unknown, init?: { fetch?: unknown }) => (init?.fetch !== undefined ? refused() : send(path, init));
   }
+  const request = client.request as (method: unknown, path: unknown, init?: { fetch?: unknown }) => Promise<unknown>;
+  client.request = (method: unknown, path: unknown, init?: { fetch?: unknown }) => (init?.fetch !== undefined ? refused() : request(method, path, init));
 }

@@ -61,6 +61,8 @@ describe("a per-call fetch", () => {
     const error = await api.GET("/api/projects/", { fetch: sneaky } as never).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidInputError);
     expect((error as Error).message).toContain("init.fetch");
+    const viaRequest = await api.request("get", "/api/projects/", { fetch: sneaky } as never).catch((e: unknown) => e);
+    expect(viaRequest).toBeInstanceOf(InvalidInputError);
     expect(calls).toEqual([]);
   });
 });
