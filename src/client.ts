@@ -1,9 +1,10 @@
 import openapiFetch from "openapi-fetch";
 import type { paths } from "../generated/openapi.js";
-import { resolveOptions, type ClientOptions } from "./options.js";
+import { InvalidInputError } from "./errors.js";
+import { resolveOptions, retriesProblem, timeoutProblem, type ClientOptions } from "./options.js";
 import { createPagination } from "./paginate.js";
 import { serializePath } from "./path-serializer.js";
-import { InvalidInputError } from "./errors.js";
+import { sendWithRetries, type CallResult, type RetryConfig } from "./retry.js";
 import { createTransport } from "./transport.js";
 import type { ApiClient } from "./typed.js";
 
@@ -18,28 +19,46 @@ const createFetchClient: typeof openapiFetch =
  * base header, never on an object the caller can inspect.
  */
 export function createClient(options: ClientOptions): ApiClient {
-  const { transport, fetchClient } = resolveOptions(options);
+  const { transport, retry, fetchClient } = resolveOptions(options);
   const client = createFetchClient<paths>({
     ...fetchClient,
     fetch: createTransport(transport),
     pathSerializer: serializePath,
   });
-  refuseCallFetch(client as unknown as Record<string, unknown>);
+  wrapCalls(client as unknown as Record<string, unknown>, retry);
   return Object.assign(client, createPagination(client)) as unknown as ApiClient;
 }
 
-const methods = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const;
+type Init = { fetch?: unknown; maxRetries?: unknown; timeoutMs?: unknown; signal?: AbortSignal | null } | undefined;
+type Send = (...args: unknown[]) => Promise<CallResult>;
 
 /**
- * openapi-fetch lets a call replace `fetch`, which would bypass the key's origin check,
- * retries and timeouts: a call that tries gets InvalidInputError instead.
+ * The per-call options checked, naming the field: a per-call `fetch` is refused, as it would
+ * bypass the key's origin check, retries and timeouts.
  */
-function refuseCallFetch(client: Record<string, unknown>) {
-  const refused = () => Promise.reject(new InvalidInputError("init.fetch", "is not accepted per call: pass fetch to createClient"));
-  for (const method of methods) {
-    const send = client[method] as (path: unknown, init?: { fetch?: unknown }) => Promise<unknown>;
-    client[method] = (path: unknown, init?: { fetch?: unknown }) => (init?.fetch !== undefined ? refused() : send(path, init));
+function callProblem(init: NonNullable<Init>): InvalidInputError | undefined {
+  if (init.fetch !== undefined) return new InvalidInputError("init.fetch", "is not accepted per call: pass fetch to createClient");
+  const retries = init.maxRetries === undefined ? undefined : retriesProblem(init.maxRetries);
+  if (retries) return new InvalidInputError("init.maxRetries", retries);
+  const timeout = init.timeoutMs === undefined ? undefined : timeoutProblem(init.timeoutMs);
+  if (timeout) return new InvalidInputError("init.timeoutMs", timeout);
+  return undefined;
+}
+
+/** Makes each of openapi-fetch's calls check its per-call options and retry. */
+function wrapCalls(client: Record<string, unknown>, { maxRetries, log }: RetryConfig) {
+  const call = (method: string, init: Init, send: (init: Init) => Promise<CallResult>) => {
+    const problem = init && callProblem(init);
+    if (problem) return Promise.reject(problem);
+    // The transport listens to the caller's signal only when there is one: see CallRequest.
+    const sent = init?.signal ? { ...init, callerSignal: init.signal } : init;
+    return sendWithRetries(method, () => send(sent), (init?.maxRetries as number | undefined) ?? maxRetries, init?.signal, log);
+  };
+  for (const method of ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"]) {
+    const send = client[method] as Send;
+    client[method] = (path: unknown, init: Init) => call(method, init, (sent) => send(path, sent));
   }
-  const request = client.request as (method: unknown, path: unknown, init?: { fetch?: unknown }) => Promise<unknown>;
-  client.request = (method: unknown, path: unknown, init?: { fetch?: unknown }) => (init?.fetch !== undefined ? refused() : request(method, path, init));
+  const request = client.request as Send;
+  client.request = (method: string, path: unknown, init: Init) =>
+    call(String(method).toUpperCase(), init, (sent) => request(method, path, sent));
 }

@@ -2,6 +2,7 @@ import { mergeHeaders, type ClientOptions as FetchClientOptions, type HeadersOpt
 import { authorizationHeader } from "./auth.js";
 import { InvalidInputError } from "./errors.js";
 import { resolveLogger, type Logger } from "./logging.js";
+import type { RetryConfig } from "./retry.js";
 
 /** Receives the Request and, as fetch does, an init whose `signal` replaces the Request's. */
 export type FetchFunction = (input: Request, init?: RequestInit) => Promise<Response>;
@@ -33,12 +34,28 @@ export interface ClientOptions
 export interface TransportConfig {
   origin: string;
   fetch: FetchFunction;
-  maxRetries: number;
   timeoutMs: number;
   maxResponseBytes: number;
   /** Replaces the key in a text with a placeholder. */
   redact: (text: string) => string;
-  log: Logger | undefined;
+}
+
+/** What a single call may set for itself, over the client's options. */
+export interface CallOptions {
+  /** Retries after this call's first attempt; 0 turns them off for it. */
+  maxRetries?: number;
+  /** How long each attempt of this call may take, body included, in ms. */
+  timeoutMs?: number;
+}
+
+/** The problem with `value` as a retry count, or undefined. */
+export function retriesProblem(value: unknown): string | undefined {
+  return Number.isInteger(value) && (value as number) >= 0 ? undefined : `must be a whole number ≥ 0, got ${String(value)}`;
+}
+
+/** The problem with `value` as a timeout, or undefined. */
+export function timeoutProblem(value: unknown): string | undefined {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? undefined : `must be a number > 0, got ${String(value)}`;
 }
 
 export const defaults = { maxRetries: 2, timeoutMs: 60_000, maxResponseBytes: 64 * 1024 * 1024 } as const;
@@ -51,6 +68,7 @@ function redactUrl(text: string): string {
 /** Checks the options and splits them into what openapi-fetch takes and what the transport keeps. */
 export function resolveOptions(options: ClientOptions): {
   transport: TransportConfig;
+  retry: RetryConfig;
   fetchClient: Omit<FetchClientOptions, "fetch" | "pathSerializer">;
 } {
   if (options === null || typeof options !== "object") throw new InvalidInputError("options", "must be an object");
@@ -85,12 +103,10 @@ export function resolveOptions(options: ClientOptions): {
   }
   // Looked up per call, and called on globalThis: browsers refuse a detached `fetch`.
   const fetchFunction: FetchFunction = fetch ?? ((input, init) => globalThis.fetch(input, init));
-  if (!Number.isInteger(maxRetries) || maxRetries < 0) {
-    throw new InvalidInputError("options.maxRetries", `must be a whole number ≥ 0, got ${String(maxRetries)}`);
-  }
-  if (typeof timeoutMs !== "number" || !Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-    throw new InvalidInputError("options.timeoutMs", `must be a number > 0, got ${String(timeoutMs)}`);
-  }
+  const retries = retriesProblem(maxRetries);
+  if (retries) throw new InvalidInputError("options.maxRetries", retries);
+  const timeout = timeoutProblem(timeoutMs);
+  if (timeout) throw new InvalidInputError("options.timeoutMs", timeout);
   if (logger !== undefined && typeof logger !== "function") throw new InvalidInputError("options.logger", "must be a function");
   if (!Number.isInteger(maxResponseBytes) || maxResponseBytes < 1) {
     throw new InvalidInputError("options.maxResponseBytes", `must be a whole number ≥ 1, got ${String(maxResponseBytes)}`);
@@ -98,9 +114,12 @@ export function resolveOptions(options: ClientOptions): {
 
   // The key joins openapi-fetch's base headers, held in its closure and never on an object
   // the caller can inspect; the transport removes it from requests to any other origin.
-  const baseHeaders = mergeHeaders(headers, { Authorization: authorizationHeader(apiKey) });
+  // A plain object: openapi-fetch merges the base headers into every request, and reading a
+  // Headers costs it more than the rest of building the request.
+  const baseHeaders = Object.fromEntries(mergeHeaders(headers, { Authorization: authorizationHeader(apiKey) }));
   return {
-    transport: { origin, fetch: fetchFunction, maxRetries, timeoutMs, maxResponseBytes, redact: (text) => text.replaceAll(apiKey, "[redacted key]"), log: resolveLogger(logger) },
+    transport: { origin, fetch: fetchFunction, timeoutMs, maxResponseBytes, redact: (text) => text.replaceAll(apiKey, "[redacted key]") },
+    retry: { maxRetries, log: resolveLogger(logger) },
     fetchClient: { ...rest, baseUrl, headers: baseHeaders },
   };
 }

@@ -1,43 +1,92 @@
 import { ResponseTooLargeError, UnexpectedResponseError } from "./errors.js";
 import { readLimited } from "./read-limited.js";
 
-// Statuses whose Response may not carry a body.
-const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
 const utf8 = new TextDecoder();
+const held = Symbol("exchange");
 
-async function readAll(response: Response, method: string, url: string, maxBytes: number): Promise<Uint8Array> {
-  if (Number(response.headers.get("content-length")) > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new ResponseTooLargeError(method, url, maxBytes);
+/**
+ * What the attempt knows of a response: the request it answered, the client's redaction
+ * (a server that echoes the key must not put it in a message), and the body it read, with
+ * its text and JSON once asked for.
+ */
+export interface Exchange {
+  method: string;
+  url: string;
+  redact: (text: string) => string;
+  bytes?: Uint8Array<ArrayBuffer>;
+  text?: string;
+  parsed?: unknown;
+}
+
+type Held = Response & { [held]: Exchange };
+
+/** The exchange a response belongs to, when this client's transport read it. */
+export const exchangeOf = (response: Response): Exchange | undefined => (response as Partial<Held>)[held];
+
+const textOf = (body: Exchange) => (body.text ??= utf8.decode(body.bytes));
+const bytesOf = (body: Exchange) => body.bytes!;
+
+function parseJson(body: Exchange, status: number): unknown {
+  try {
+    return JSON.parse(textOf(body));
+  } catch {
+    throw new UnexpectedResponseError(body.method, body.url, `the ${status} answer's body is not valid JSON`);
   }
-  // With a declared length within the limit, the body cannot grow past it: read it at once.
-  if (response.body && response.headers.has("content-length")) return new Uint8Array(await response.arrayBuffer());
-  const bytes = await readLimited(response.body, maxBytes);
-  if (!bytes) throw new ResponseTooLargeError(method, url, maxBytes);
-  return bytes;
+}
+
+/**
+ * The methods of a Response whose body the attempt read, answering from what was read. A
+ * response gets them by a prototype switch, as copying it into a new Response would cost as
+ * much again as reading it. JSON is parsed when asked for, once.
+ */
+const heldBodyMethods: PropertyDescriptorMap = {
+  text: { value: function (this: Held) { return Promise.resolve(textOf(this[held])); } },
+  json: {
+    value: function (this: Held) {
+      const body = this[held];
+      return "parsed" in body ? Promise.resolve(body.parsed) : new Promise((resolve) => resolve((body.parsed = parseJson(body, this.status))));
+    },
+  },
+  arrayBuffer: { value: function (this: Held) { return Promise.resolve(bytesOf(this[held]).slice().buffer); } },
+  bytes: { value: function (this: Held) { return Promise.resolve(bytesOf(this[held]).slice()); } },
+  blob: { value: function (this: Held) { return Promise.resolve(new Blob([bytesOf(this[held])], { type: this.headers.get("content-type") ?? "" })); } },
+  body: { get: function (this: Held) { return new Response(bytesOf(this[held])).body; } },
+};
+
+// One per Response class met (a custom fetch may bring its own), so its getters still find their own.
+const heldBodyPrototypes = new Map<object, object>();
+
+function hold(response: Response, exchange: Exchange): Response {
+  const prototype = Object.getPrototypeOf(response) as object;
+  let heldPrototype = heldBodyPrototypes.get(prototype);
+  if (!heldPrototype) heldBodyPrototypes.set(prototype, (heldPrototype = Object.create(prototype, heldBodyMethods) as object));
+  (response as Held)[held] = exchange;
+  return Object.setPrototypeOf(response, heldPrototype) as Response;
 }
 
 /**
  * Reads the whole body inside the attempt, so the attempt's timeout and the caller's signal
- * cover it and a broken body is a failed attempt, and hands back a Response that holds it.
- * A JSON body is parsed here once; a success whose JSON is empty or invalid is an
- * UnexpectedResponseError, never a raw SyntaxError or `undefined` typed as data.
+ * cover it and a broken body is a failed attempt, counting the bytes against `maxBytes`.
+ * (Reading the stream directly also costs less than `Response.text()`.) A success that
+ * declares JSON but is empty or invalid becomes an UnexpectedResponseError, never a raw
+ * SyntaxError or `undefined` typed as data.
  */
-export async function bufferResponse(response: Response, method: string, url: string, maxBytes: number): Promise<Response> {
-  const bytes = await readAll(response, method, url, maxBytes);
-  const { status, statusText, headers } = response;
-  const declaresJson = /[/+]json\b/i.test(headers.get("content-type") ?? "");
-  let parsed: unknown;
-  if (declaresJson && status >= 200 && status < 300 && status !== 204 && method !== "HEAD") {
-    if (bytes.byteLength === 0) throw new UnexpectedResponseError(method, url, `the ${status} answer declares JSON but its body is empty`);
-    try {
-      parsed = JSON.parse(utf8.decode(bytes));
-    } catch {
-      throw new UnexpectedResponseError(method, url, `the ${status} answer's body is not valid JSON`);
-    }
+export async function readBody(response: Response, exchange: Exchange, maxBytes: number): Promise<Response> {
+  const { method, url } = exchange;
+  const { headers, status } = response;
+  const length = Number(headers.get("content-length") ?? Number.NaN);
+  // A declared length counts the bytes on the wire; a compressed body may unpack to more or less.
+  if (length > maxBytes && !headers.has("content-encoding")) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new ResponseTooLargeError(method, url, maxBytes);
   }
-  const buffered = new Response(nullBodyStatuses.has(status) ? null : (bytes as Uint8Array<ArrayBuffer>), { status, statusText, headers });
-  if (response.url) Object.defineProperty(buffered, "url", { value: response.url });
-  if (parsed !== undefined) Object.defineProperty(buffered, "json", { value: () => Promise.resolve(parsed) });
-  return buffered;
+  const bytes = await readLimited(response.body, maxBytes);
+  if (!bytes) throw new ResponseTooLargeError(method, url, maxBytes);
+  exchange.bytes = bytes as Uint8Array<ArrayBuffer>;
+  // openapi-fetch reads an empty or length-less body itself, as text: check those here.
+  if (status >= 200 && status < 300 && status !== 204 && method !== "HEAD" && !(length > 0) && /[/+]json\b/i.test(headers.get("content-type") ?? "")) {
+    if (bytes.byteLength === 0) throw new UnexpectedResponseError(method, url, `the ${status} answer declares JSON but its body is empty`);
+    exchange.parsed = parseJson(exchange, status);
+  }
+  return hold(response, exchange);
 }

@@ -8,7 +8,9 @@ import { UnexpectedResponseError } from "./errors.js";
  * origin" otherwise, so no URL leaks).
  */
 export function refuseRedirect(response: Response, method: string, url: string): Response {
-  if (response.type !== "opaqueredirect" && (response.status < 300 || response.status > 399 || response.status === 304)) return response;
+  const { status } = response;
+  // A browser hides a redirect it was told not to follow behind status 0 ("opaqueredirect").
+  if (status === 0 ? response.type !== "opaqueredirect" : status < 300 || status > 399 || status === 304) return response;
   void response.body?.cancel().catch(() => undefined);
   const location = response.headers.get("location");
   let target = "a location the browser hides";
@@ -16,6 +18,6 @@ export function refuseRedirect(response: Response, method: string, url: string):
     const to = new URL(location, url);
     target = to.origin === new URL(url).origin ? to.pathname : "another origin";
   }
-  const status = response.type === "opaqueredirect" ? "a redirect" : String(response.status);
-  throw new UnexpectedResponseError(method, url, `the server answered ${status} to ${target}; this client follows no redirects`);
+  const answer = status === 0 ? "a redirect" : String(status);
+  throw new UnexpectedResponseError(method, url, `the server answered ${answer} to ${target}; this client follows no redirects`);
 }

@@ -1,5 +1,6 @@
-import { ConnectionError, RequestAbortedError } from "./errors.js";
+import { ConnectionError, RequestAbortedError, RequestError } from "./errors.js";
 import type { Logger } from "./logging.js";
+import { exchangeOf } from "./read-body.js";
 import { pathOf } from "./url-path.js";
 
 /** Methods that may be sent again after a connection failure: repeating them changes nothing more. */
@@ -52,9 +53,9 @@ export function retryDelayForConnectionError(method: string, retry: number, rand
   return idempotentMethods.has(method) ? backoffDelay(retry, random) : undefined;
 }
 
-function sleep(ms: number, signal: AbortSignal | null, method: string, url: string): Promise<void> {
+function sleep(ms: number, signal: AbortSignal | null | undefined, method: string, path: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const aborted = () => new RequestAbortedError(method, url, "aborted while waiting to retry", { cause: signal?.reason });
+    const aborted = () => new RequestAbortedError(method, path, "aborted while waiting to retry", { cause: signal?.reason });
     if (signal?.aborted) return reject(aborted());
     const onAbort = () => {
       clearTimeout(timer);
@@ -68,35 +69,67 @@ function sleep(ms: number, signal: AbortSignal | null, method: string, url: stri
   });
 }
 
-export type Attempt = (request: Request) => Promise<Response>;
+/** What openapi-fetch resolves a call with. */
+export type CallResult = { response: Response };
+
+export interface RetryConfig {
+  maxRetries: number;
+  log: Logger | undefined;
+}
 
 /**
- * Sends `request` through `attempt` up to `maxRetries + 1` times. Each attempt gets its own
- * copy of the request, so a body is sent again in full. Retried responses are drained so
- * their connections are freed.
+ * Makes a call of up to `maxRetries + 1` attempts, each a fresh `send()`: openapi-fetch
+ * builds each attempt's Request anew, so a body is sent again in full without having been
+ * copied before the first. A first attempt that needs no retry settles the call directly.
  */
-export async function sendWithRetries(request: Request, attempt: Attempt, maxRetries: number, log?: Logger): Promise<Response> {
-  const { method, url } = request;
+export function sendWithRetries<R extends CallResult>(
+  method: string,
+  send: () => Promise<R>,
+  maxRetries: number,
+  signal: AbortSignal | null | undefined,
+  log: Logger | undefined,
+): Promise<R> {
+  const first = send();
+  if (log) return retrying(method, first, send, maxRetries, signal, log);
+  if (maxRetries === 0) return first;
+  return first.then(
+    (result) => (result.response.status < 408 ? result : retrying(method, first, send, maxRetries, signal)),
+    () => retrying(method, first, send, maxRetries, signal),
+  );
+}
+
+/** The attempts of a call from `pending` on, each reported to `log`. */
+async function retrying<R extends CallResult>(
+  method: string,
+  pending: Promise<R>,
+  send: () => Promise<R>,
+  maxRetries: number,
+  signal: AbortSignal | null | undefined,
+  log?: Logger,
+): Promise<R> {
   for (let retry = 0; ; retry++) {
+    const started = performance.now();
     const last = retry >= maxRetries;
-    // A bodiless Request can be sent any number of times; one with a body only once.
-    const copy = last || request.body === null ? request : request.clone();
+    const report = (path: string, outcome: { status: number } | { error: string }, delay: number | undefined) =>
+      log?.({ method, path, attempt: retry + 1, ...outcome, durationMs: Math.round(performance.now() - started), ...(delay === undefined ? {} : { retryInMs: Math.round(delay) }) });
     let delay: number | undefined;
-    const started = log && Date.now();
-    const report = (outcome: { status?: number; error?: string }) =>
-      log?.({ method, path: pathOf(url), attempt: retry + 1, ...outcome, durationMs: Date.now() - started!, ...(delay === undefined ? {} : { retryInMs: Math.round(delay) }) });
+    let path: string;
     try {
-      const response = await attempt(copy);
-      delay = last ? undefined : retryDelayForResponse(method, response, retry);
-      report({ status: response.status });
-      if (delay === undefined) return response;
-      await response.body?.cancel().catch(() => undefined);
+      const result = await pending;
+      path = pathOf(exchangeOf(result.response)?.url ?? result.response.url);
+      delay = last ? undefined : retryDelayForResponse(method, result.response, retry);
+      report(path, { status: result.response.status }, delay);
+      if (delay === undefined) return result;
     } catch (error) {
-      // Timeouts and aborts end the call: the caller set those limits.
+      // Only a failed connection is tried again: timeouts and aborts are limits the caller set.
+      // What fails before any request (a bad parameter) is not an attempt.
+      if (!(error instanceof RequestError)) throw error;
+      path = error.path;
       delay = error instanceof ConnectionError && !last ? retryDelayForConnectionError(method, retry) : undefined;
-      report({ error: error instanceof Error ? error.name : "Error" });
+      report(path, { error: error.name }, delay);
       if (delay === undefined) throw error;
     }
-    await sleep(delay, request.signal, method, url);
+    await sleep(delay, signal, method, path);
+    pending = send();
   }
 }

@@ -1,5 +1,5 @@
 import { ApiError } from "./errors.js";
-import { requestOfResponse } from "./transport.js";
+import { exchangeOf } from "./read-body.js";
 
 type Result = { data?: unknown; error?: unknown; response: Response };
 
@@ -9,7 +9,7 @@ export type DataOf<R> = R extends { data: infer D; error?: never } ? D : never;
 /** Builds the ApiError for a response with an error status. */
 export function apiErrorFrom(response: Response, body: unknown): ApiError {
   // openapi-fetch hands over "" for an empty body that had no Content-Length.
-  const info = requestOfResponse.get(response);
+  const info = exchangeOf(response);
   const redact = info?.redact ?? ((text: string) => text);
   return new ApiError({
     method: info?.method ?? "UNKNOWN",
