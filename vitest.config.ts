@@ -7,7 +7,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["test/spec/**/*.test.ts", "test/client/**/*.test.ts", "test/mock/**/*.test.ts"],
+          include: ["test/spec/**/*.test.ts", "test/client/**/*.test.ts", "test/mock/**/*.test.ts", "test/types/**/*.test.ts"],
           typecheck: { enabled: true, include: ["test/types/**/*.test-d.ts"] },
           testTimeout: 60_000,
         },

@@ -10,8 +10,8 @@ export {
   UnexpectedResponseError,
   type ApiErrorKind,
 } from "./errors.js";
-export { defaults, type ClientOptions, type FetchFunction } from "./options.js";
+export { defaults, type CallOptions, type ClientOptions, type FetchFunction } from "./options.js";
 export type { AttemptLog, Logger } from "./logging.js";
-export type { ApiClient, ItemOf, ListPath, Page, PaginateOptions } from "./typed.js";
+export type { ApiClient, ItemOf, ListPath, Page, PaginateOptions, ReadOnlyOrUnknownField } from "./typed.js";
 export { unwrap, type DataOf } from "./unwrap.js";
 export type { components, operations, paths } from "../generated/openapi.js";

@@ -1,49 +1,76 @@
-import type { Client, ClientPathsWithMethod, FetchOptions, FetchResponse, MaybeOptionalInit } from "openapi-fetch";
+import type { FetchOptions, FetchResponse, MaybeOptionalInit, Middleware } from "openapi-fetch";
 import type { paths } from "../generated/openapi.js";
+import type { CallOptions } from "./options.js";
 
 // Only openapi-fetch's own exports are used, so the published types need no other package.
+// The client is typed from `paths` directly rather than through openapi-fetch's generic
+// `Client`: inferring against that whole interface made every call cost a consumer's
+// type-check several times what the same call costs with bare openapi-fetch.
 type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 type MediaType = `${string}/${string}`;
-type PathsWithMethod<Method extends HttpMethod> = ClientPathsWithMethod<Client<paths, MediaType>, Method>;
+
+/** The paths that have `Method`. */
+export type PathsWith<Method extends HttpMethod> = {
+  [P in keyof paths]: paths[P] extends { [M in Method]: {} } ? P : never;
+}[keyof paths];
 
 /**
- * `Actual` with every key that `Expected` lacks turned into `never`, at any depth: a
- * read-only field or a misspelt one in a request body then fails to compile. (openapi-fetch
- * infers the init object generically, which skips TypeScript's excess-property check.)
+ * What a request body field that the operation does not take must be: a type no value has,
+ * whose only key is the message the compiler shows. (An object, not a string literal: a
+ * literal would turn the whole body into `never` and the message into "not assignable to never".)
+ */
+export type ReadOnlyOrUnknownField<Field> = { [M in `'${Field & string}' is not a writable field of this request body`]: never };
+
+/**
+ * `Actual` with every key that `Expected` lacks turned into a message naming it, at any
+ * depth: a read-only or misspelt field in a request body then fails to compile, saying
+ * which. (openapi-fetch infers the init object generically, which skips TypeScript's
+ * excess-property check.)
  */
 export type Exact<Expected, Actual> = Actual extends readonly (infer A)[]
   ? Expected extends readonly (infer E)[]
     ? Exact<E, A>[]
     : Actual
   : Actual extends object
-    ? [Extract<Expected, object>] extends [never]
-      ? Actual
-      : { [K in keyof Actual]: K extends keyof Extract<Expected, object> ? Exact<Extract<Expected, object>[K], Actual[K]> : never }
+    ? ExactObject<Extract<Expected, object>, Actual>
     : Actual;
 
-type ExactBody<Init, Operation> = Init extends { body: infer Body }
-  ? { body: Exact<NonNullable<FetchOptions<Operation>["body"]>, Body> }
-  : unknown;
+type ExactObject<Expected, Actual> = [Expected] extends [never]
+  ? Actual
+  : { [K in keyof Actual]: K extends keyof Expected ? Exact<Expected[K], Actual[K]> : ReadOnlyOrUnknownField<K> };
 
-/** openapi-fetch's rule: the init argument is optional when nothing in it is required. */
+/** The JSON request body an operation takes. */
+type BodyOf<Operation> = Operation extends { requestBody?: { content: { "application/json": infer Body } } } ? Body : never;
+
+type ExactBody<Init, Operation> = Init extends { body: infer Body } ? { body: Exact<BodyOf<Operation>, Body> } : unknown;
+
+/**
+ * openapi-fetch's rule, the init argument optional when nothing in it is required, with this
+ * client's per-call options typed.
+ */
 export type InitParam<Init> = {} extends Init
-  ? [(Init & { [key: string]: unknown })?]
-  : [Init & { [key: string]: unknown }];
+  ? [(Init & CallOptions & { [key: string]: unknown })?]
+  : [Init & CallOptions & { [key: string]: unknown }];
 
-/** openapi-fetch's method signature, with exact request bodies. */
-export type ExactBodyMethod<Method extends HttpMethod> = <
-  Path extends PathsWithMethod<Method>,
-  Init extends MaybeOptionalInit<paths[Path], Method>,
->(
+type Result<Path extends keyof paths, Method extends HttpMethod, Init> = Promise<
+  FetchResponse<paths[Path][Method] & Record<string | number, any>, Init, MediaType>
+>;
+
+/** openapi-fetch's method signature for one HTTP method. */
+export type Call<Method extends HttpMethod> = <Path extends PathsWith<Method>, Init extends MaybeOptionalInit<paths[Path], Method>>(
+  url: Path,
+  ...init: InitParam<Init>
+) => Result<Path, Method, Init>;
+
+/** The same, for methods that send a body: the body must be exact. */
+export type BodyCall<Method extends HttpMethod> = <Path extends PathsWith<Method>, Init extends MaybeOptionalInit<paths[Path], Method>>(
   url: Path,
   ...init: InitParam<Init & ExactBody<Init, paths[Path][Method]>>
-) => Promise<FetchResponse<paths[Path][Method] & Record<string | number, any>, Init, MediaType>>;
+) => Result<Path, Method, Init>;
 
-type JsonOk<Operation> = Operation extends { responses: { 200: { content: { "application/json": infer Body } } } }
-  ? Body
-  : never;
+type JsonOk<Operation> = Operation extends { responses: { 200: { content: { "application/json": infer Body } } } } ? Body : never;
 
-type GetPath = PathsWithMethod<"get">;
+type GetPath = PathsWith<"get">;
 
 /** The GET paths that answer a page of `results`: the only ones `paginate` accepts. */
 export type ListPath = {
@@ -57,13 +84,14 @@ export type ListPath = {
 /** The item type of a listing. */
 export type ItemOf<P extends ListPath> = JsonOk<paths[P]["get"]> extends { results: readonly (infer Item)[] } ? Item : never;
 
-export type PaginateOptions<P extends ListPath> = FetchOptions<paths[P]["get"]> & {
-  /**
-   * Pages fetched at once. Above 1, and when the listing reports `count`, later pages are
-   * requested in parallel; items still arrive in order. Default 1.
-   */
-  concurrency?: number;
-};
+export type PaginateOptions<P extends ListPath> = FetchOptions<paths[P]["get"]> &
+  CallOptions & {
+    /**
+     * Pages fetched at once. Above 1, and when the listing reports `count`, later pages are
+     * requested in parallel; items still arrive in order. Default 1.
+     */
+    concurrency?: number;
+  };
 
 export type PaginateArgs<P extends ListPath> = {} extends PaginateOptions<P>
   ? [options?: PaginateOptions<P>]
@@ -79,10 +107,26 @@ export interface Page<Item> {
   response: Response;
 }
 
-export interface ApiClient extends Omit<Client<paths, MediaType>, "POST" | "PUT" | "PATCH"> {
-  POST: ExactBodyMethod<"post">;
-  PUT: ExactBodyMethod<"put">;
-  PATCH: ExactBodyMethod<"patch">;
+/** openapi-fetch's client for this API, with exact request bodies, per-call options, and paging. */
+export interface ApiClient {
+  GET: Call<"get">;
+  PUT: BodyCall<"put">;
+  POST: BodyCall<"post">;
+  DELETE: Call<"delete">;
+  OPTIONS: Call<"options">;
+  HEAD: Call<"head">;
+  PATCH: BodyCall<"patch">;
+  TRACE: Call<"trace">;
+  /** Any method by name, as openapi-fetch's `request`. */
+  request<Method extends HttpMethod, Path extends PathsWith<Method>, Init extends MaybeOptionalInit<paths[Path], Method>>(
+    method: Method,
+    url: Path,
+    ...init: InitParam<Init & ExactBody<Init, paths[Path][Method]>>
+  ): Result<Path, Method, Init>;
+  /** Registers openapi-fetch middleware. */
+  use(...middleware: Middleware[]): void;
+  /** Removes openapi-fetch middleware. */
+  eject(...middleware: Middleware[]): void;
   /** Every item of a listing, page after page; throws ApiError on an error status. */
   paginate<P extends ListPath>(path: P, ...options: PaginateArgs<P>): AsyncIterableIterator<ItemOf<P>>;
   /** Every page of a listing; throws ApiError on an error status. */

@@ -1,5 +1,6 @@
 import { describe, expectTypeOf, it } from "vitest";
-import { createClient, unwrap, type ApiClient, type ListPath, type Page } from "../../src/index.js";
+import { createClient, unwrap, type ApiClient, type ListPath, type Page, type ReadOnlyOrUnknownField } from "../../src/index.js";
+import type { Exact } from "../../src/typed.js";
 import type { Playlist, SessionRecording, Subscription } from "../../src/types.js";
 
 declare const api: ApiClient;
@@ -80,5 +81,28 @@ describe("the typed client", () => {
     // @ts-expect-error: project_id is required
     void api.paginate("/api/environments/{project_id}/session_recordings/");
     void api.paginate("/api/projects/");
+  });
+
+  it("maps a field a body does not take to a type that names it, at any depth", () => {
+    type Body = { name?: string; person?: { properties?: unknown } };
+    expectTypeOf<Exact<Body, { name: string; id: number }>>().toEqualTypeOf<{ name: string; id: ReadOnlyOrUnknownField<"id"> }>();
+    expectTypeOf<Exact<Body, { person: { uuid: string } }>>().toEqualTypeOf<{ person: { uuid: ReadOnlyOrUnknownField<"uuid"> } }>();
+    expectTypeOf<Exact<Body, { person: { properties: { plan: string } } }>>().toEqualTypeOf<{ person: { properties: { plan: string } } }>();
+  });
+
+  it("takes maxRetries and timeoutMs on every call and on paging, typed", () => {
+    const params = { path: { ...projectPath, short_id: "Ub3KpD7w" } };
+    void api.GET(playlist, { params, maxRetries: 0, timeoutMs: 5_000 });
+    void api.PATCH(playlist, { params, body: { pinned: true }, maxRetries: 1 });
+    void api.DELETE(playlist, { params, timeoutMs: 1_000 });
+    void api.GET("/api/projects/", { maxRetries: 0 });
+    void api.paginate("/api/environments/{project_id}/session_recordings/", { params: { path: projectPath }, maxRetries: 0, timeoutMs: 1_000 });
+    void api.pages("/api/environments/{project_id}/subscriptions/", { params: { path: projectPath }, timeoutMs: 1_000 });
+    // @ts-expect-error: maxRetries is a number
+    void api.GET(playlist, { params, maxRetries: "3" });
+    // @ts-expect-error: timeoutMs is a number
+    void api.POST("/api/environments/{project_id}/session_recording_playlists/", { params: { path: projectPath }, body: {}, timeoutMs: "1s" });
+    // @ts-expect-error: maxRetries is a number
+    void api.paginate("/api/environments/{project_id}/session_recordings/", { params: { path: projectPath }, maxRetries: true });
   });
 });
