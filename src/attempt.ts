@@ -1,4 +1,3 @@
-import type { Deadlines } from "./deadlines.js";
 import { ConnectionError, RequestAbortedError, RequestError, RequestTimeoutError } from "./errors.js";
 import type { FetchFunction } from "./options.js";
 import { readBody, type Exchange } from "./read-body.js";
@@ -14,7 +13,6 @@ export type CallRequest = Request & { timeoutMs?: number; callerSignal?: AbortSi
 /** What every attempt of one client shares. */
 export interface AttemptContext {
   fetch: FetchFunction;
-  deadlines: Deadlines;
   maxResponseBytes: number;
 }
 
@@ -54,7 +52,7 @@ export function sendAttempt(context: AttemptContext, request: CallRequest, excha
     const settle = (error: unknown, response?: Response) => {
       if (settled) return;
       settled = true;
-      context.deadlines.clear(deadline);
+      clearTimeout(timer);
       callerSignal?.removeEventListener("abort", onAbort);
       if (response) resolve(response);
       else reject(error instanceof RequestError ? error : new ConnectionError(method, url, "connection failed", { cause: error }));
@@ -64,7 +62,7 @@ export function sendAttempt(context: AttemptContext, request: CallRequest, excha
       settle(error);
     };
     const onAbort = () => stop(aborted());
-    const deadline = context.deadlines.add(timeoutMs, () => stop(new RequestTimeoutError(method, url, timeoutMs)));
+    const timer = setTimeout(() => stop(new RequestTimeoutError(method, url, timeoutMs)), timeoutMs);
     // A first listener costs a fresh signal more than the rest of the attempt: none without a caller's signal.
     callerSignal?.addEventListener("abort", onAbort);
     let sent: Promise<Response>;

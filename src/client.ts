@@ -1,7 +1,7 @@
 import openapiFetch from "openapi-fetch";
 import type { paths } from "../generated/openapi.js";
-import { InvalidInputError } from "./errors.js";
-import { resolveOptions, retriesProblem, timeoutProblem, type ClientOptions } from "./options.js";
+import { check, checkDuration, checkWholeNumber } from "./checks.js";
+import { resolveOptions, type ClientOptions } from "./options.js";
 import { createPagination } from "./paginate.js";
 import { serializePath } from "./path-serializer.js";
 import { sendWithRetries, type CallResult, type RetryConfig } from "./retry.js";
@@ -36,20 +36,20 @@ type Send = (...args: unknown[]) => Promise<CallResult>;
  * The per-call options checked, naming the field: a per-call `fetch` is refused, as it would
  * bypass the key's origin check, retries and timeouts.
  */
-function callProblem(init: NonNullable<Init>): InvalidInputError | undefined {
-  if (init.fetch !== undefined) return new InvalidInputError("init.fetch", "is not accepted per call: pass fetch to createClient");
-  const retries = init.maxRetries === undefined ? undefined : retriesProblem(init.maxRetries);
-  if (retries) return new InvalidInputError("init.maxRetries", retries);
-  const timeout = init.timeoutMs === undefined ? undefined : timeoutProblem(init.timeoutMs);
-  if (timeout) return new InvalidInputError("init.timeoutMs", timeout);
-  return undefined;
+function checkCall(init: NonNullable<Init>) {
+  check(init.fetch === undefined, "init.fetch", "is not accepted per call: pass fetch to createClient");
+  if (init.maxRetries !== undefined) checkWholeNumber(init.maxRetries, 0, "init.maxRetries");
+  if (init.timeoutMs !== undefined) checkDuration(init.timeoutMs, "init.timeoutMs");
 }
 
 /** Makes each of openapi-fetch's calls check its per-call options and retry. */
 function wrapCalls(client: Record<string, unknown>, { maxRetries, log }: RetryConfig) {
   const call = (method: string, init: Init, send: (init: Init) => Promise<CallResult>) => {
-    const problem = init && callProblem(init);
-    if (problem) return Promise.reject(problem);
+    try {
+      if (init) checkCall(init);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     // The transport listens to the caller's signal only when there is one: see CallRequest.
     const sent = init?.signal ? { ...init, callerSignal: init.signal } : init;
     return sendWithRetries(method, () => send(sent), (init?.maxRetries as number | undefined) ?? maxRetries, init?.signal, log);

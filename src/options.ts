@@ -1,6 +1,6 @@
 import { mergeHeaders, type ClientOptions as FetchClientOptions, type HeadersOptions } from "openapi-fetch";
 import { authorizationHeader } from "./auth.js";
-import { InvalidInputError } from "./errors.js";
+import { check, checkDuration, checkWholeNumber } from "./checks.js";
 import { resolveLogger, type Logger } from "./logging.js";
 import type { RetryConfig } from "./retry.js";
 
@@ -48,22 +48,7 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
-/** The problem with `value` as a retry count, or undefined. */
-export function retriesProblem(value: unknown): string | undefined {
-  return Number.isInteger(value) && (value as number) >= 0 ? undefined : `must be a whole number ≥ 0, got ${String(value)}`;
-}
-
-/** The problem with `value` as a timeout, or undefined. */
-export function timeoutProblem(value: unknown): string | undefined {
-  return typeof value === "number" && Number.isFinite(value) && value > 0 ? undefined : `must be a number > 0, got ${String(value)}`;
-}
-
 export const defaults = { maxRetries: 2, timeoutMs: 60_000, maxResponseBytes: 64 * 1024 * 1024 } as const;
-
-/** The URL as text with any credentials replaced, for messages. */
-function redactUrl(text: string): string {
-  return text.replace(/\/\/[^/@]*@/, "//[redacted]@");
-}
 
 /** Checks the options and splits them into what openapi-fetch takes and what the transport keeps. */
 export function resolveOptions(options: ClientOptions): {
@@ -71,46 +56,31 @@ export function resolveOptions(options: ClientOptions): {
   retry: RetryConfig;
   fetchClient: Omit<FetchClientOptions, "fetch" | "pathSerializer">;
 } {
-  if (options === null || typeof options !== "object") throw new InvalidInputError("options", "must be an object");
+  check(options !== null && typeof options === "object", "options", "must be an object");
   const { baseUrl, apiKey, fetch, headers, maxRetries = defaults.maxRetries, timeoutMs = defaults.timeoutMs, maxResponseBytes = defaults.maxResponseBytes, logger, ...rest } = options;
 
-  if (typeof baseUrl !== "string" || baseUrl.trim() === "") {
-    throw new InvalidInputError("options.baseUrl", "is required (an absolute http or https URL)");
-  }
-  let url: URL;
+  let url: URL | undefined;
   try {
     url = new URL(baseUrl);
-    if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error();
   } catch {
-    throw new InvalidInputError("options.baseUrl", `must be an absolute http or https URL, got "${redactUrl(baseUrl)}"`);
+    // Shown below, without what could be a secret.
   }
-  // Credentials in the URL would travel with every request and show in every error.
-  if (url.username || url.password) {
-    throw new InvalidInputError("options.baseUrl", `must not carry credentials (use apiKey), got "${redactUrl(baseUrl)}"`);
-  }
-  if (url.search || url.hash) throw new InvalidInputError("options.baseUrl", `must not carry a query or a fragment, got "${url.origin}${url.pathname}?…"`);
-  const origin = url.origin;
-  // The key's value never goes into a message.
-  if (typeof apiKey !== "string" || apiKey.trim() === "") {
-    throw new InvalidInputError("options.apiKey", "is required (a non-empty personal API key)");
-  }
-  if (/[\s,]/.test(apiKey)) throw new InvalidInputError("options.apiKey", "must not contain spaces or commas");
-  // A header value holds Latin-1 without control characters; fetch's own error would quote the key.
-  if (/[^\x21-\x7e\xa1-\xff]/.test(apiKey)) throw new InvalidInputError("options.apiKey", "must hold only printable Latin-1 characters");
-  if (fetch !== undefined && typeof fetch !== "function") throw new InvalidInputError("options.fetch", "must be a function");
-  if (fetch === undefined && typeof globalThis.fetch !== "function") {
-    throw new InvalidInputError("options.fetch", "is required where globalThis.fetch does not exist");
-  }
-  // Looked up per call, and called on globalThis: browsers refuse a detached `fetch`.
-  const fetchFunction: FetchFunction = fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const retries = retriesProblem(maxRetries);
-  if (retries) throw new InvalidInputError("options.maxRetries", retries);
-  const timeout = timeoutProblem(timeoutMs);
-  if (timeout) throw new InvalidInputError("options.timeoutMs", timeout);
-  if (logger !== undefined && typeof logger !== "function") throw new InvalidInputError("options.logger", "must be a function");
-  if (!Number.isInteger(maxResponseBytes) || maxResponseBytes < 1) {
-    throw new InvalidInputError("options.maxResponseBytes", `must be a whole number ≥ 1, got ${String(maxResponseBytes)}`);
-  }
+  // Credentials in the URL would travel with every request and show in every error; the
+  // message shows neither them nor a query.
+  const shown = String(baseUrl).replace(/\/\/[^/@]*@/, "//[redacted]@").replace(/[?#][^]*/, "?…");
+  check(
+    url && /^https?:$/.test(url.protocol) && !url.username && !url.password && !url.search && !url.hash,
+    "options.baseUrl",
+    `must be an absolute http or https URL without credentials (use apiKey), query or fragment, got "${shown}"`,
+  );
+  // A header value holds Latin-1 without control characters; fetch's own error would quote
+  // the key, and no message here does.
+  check(typeof apiKey === "string" && /^[\x21-\x2b\x2d-\x7e\xa1-\xff]+$/.test(apiKey), "options.apiKey", "must be a personal API key: printable Latin-1 characters, no spaces or commas");
+  check(fetch === undefined ? typeof globalThis.fetch === "function" : typeof fetch === "function", "options.fetch", "must be a function (it is required where globalThis.fetch does not exist)");
+  check(logger === undefined || typeof logger === "function", "options.logger", "must be a function");
+  checkWholeNumber(maxRetries, 0, "options.maxRetries");
+  checkDuration(timeoutMs, "options.timeoutMs");
+  checkWholeNumber(maxResponseBytes, 1, "options.maxResponseBytes");
 
   // The key joins openapi-fetch's base headers, held in its closure and never on an object
   // the caller can inspect; the transport removes it from requests to any other origin.
@@ -118,7 +88,14 @@ export function resolveOptions(options: ClientOptions): {
   // Headers costs it more than the rest of building the request.
   const baseHeaders = Object.fromEntries(mergeHeaders(headers, { Authorization: authorizationHeader(apiKey) }));
   return {
-    transport: { origin, fetch: fetchFunction, timeoutMs, maxResponseBytes, redact: (text) => text.replaceAll(apiKey, "[redacted key]") },
+    transport: {
+      origin: url.origin,
+      // Looked up per call, and called on globalThis: browsers refuse a detached `fetch`.
+      fetch: fetch ?? ((input, init) => globalThis.fetch(input, init)),
+      timeoutMs,
+      maxResponseBytes,
+      redact: (text) => text.replaceAll(apiKey, "[redacted key]"),
+    },
     retry: { maxRetries, log: resolveLogger(logger) },
     fetchClient: { ...rest, baseUrl, headers: baseHeaders },
   };

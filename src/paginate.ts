@@ -86,69 +86,42 @@ export function createPagination(client: Client<any>) {
     // Cancels pages still in flight when the caller stops early or one page fails.
     const stop = new AbortController();
     const signal = callerSignal ? AbortSignal.any([callerSignal, stop.signal]) : stop.signal;
-    const page = (position: Position) => fetchPage(path, rest, position, signal);
-
+    // The pages requested and not yet yielded, in order.
+    const queue: { position: Position; pending: ReturnType<typeof fetchPage> }[] = [];
+    const request = (position: Position) => {
+      const pending = fetchPage(path, rest, position, signal);
+      pending.catch(() => undefined); // Surfaced when awaited, in order.
+      queue.push({ position, pending });
+    };
+    // Where the next page planned from the listing's count starts, once planning has begun.
+    let planned: number | undefined;
+    request({ offset, limit });
     try {
-      let position: Position | undefined = { offset, limit };
-      while (position) {
-        const current: Position = position;
-        const { body, response } = await page(current);
+      while (queue.length > 0) {
+        const { position, pending } = queue.shift()!;
+        const { body, response } = await pending;
         const count = wholeNumber(body.count);
-        yield { results: body.results, offset: current.offset, count, response };
-        position = advancing(nextPosition(body, current, response.url || path), current, response.url || path);
-        if (position && concurrency > 1 && count !== undefined) {
-          position = yield* parallelPages(page, position, body.results.length, count, concurrency);
+        yield { results: body.results, offset: position.offset, count, response };
+        const where = response.url || path;
+        const next = nextPosition(body, position, where);
+        if (!next) break;
+        // Every page must lie past the one before, or the listing would repeat forever.
+        if (next.offset <= position.offset) throw new UnexpectedResponseError("GET", where, `the next page does not advance past offset ${position.offset}`);
+        // With a count, later pages are requested ahead, up to `concurrency` at once; they are
+        // planned as they are requested, so memory does not depend on the count.
+        if (concurrency > 1 && count !== undefined) {
+          planned ??= next.offset;
+          while (queue.length < concurrency && planned < count) {
+            request({ offset: planned, limit: next.limit });
+            planned += Math.max(1, next.limit ?? body.results.length);
+          }
         }
+        if (queue.length === 0) request(next);
       }
     } finally {
       stop.abort();
     }
     if (callerSignal?.aborted) throw new RequestAbortedError("GET", path, "aborted by the caller", { cause: callerSignal.reason });
-  }
-
-  /** The next position, which must lie past the current one, or the listing would repeat forever. */
-  function advancing(next: Position | undefined, current: Position, where: string): Position | undefined {
-    if (next && next.offset <= current.offset) {
-      throw new UnexpectedResponseError("GET", where, `the next page does not advance past offset ${current.offset}`);
-    }
-    return next;
-  }
-
-  /**
-   * Requests the pages from `start` up to `count` with `concurrency` in flight, and yields
-   * them in order. Positions are made as they are scheduled, so memory does not depend on
-   * `count`. Returns where to carry on if the listing grew meanwhile.
-   */
-  async function* parallelPages(
-    page: (position: Position) => ReturnType<typeof fetchPage>,
-    start: Position,
-    firstPageSize: number,
-    count: number,
-    concurrency: number,
-  ): AsyncGenerator<Page<unknown>, Position | undefined> {
-    const size = Math.max(1, start.limit ?? firstPageSize);
-    const inFlight: { position: Position; pending: ReturnType<typeof fetchPage> }[] = [];
-    let nextOffset = start.offset;
-    const schedule = () => {
-      while (nextOffset < count && inFlight.length < concurrency) {
-        const position = { offset: nextOffset, limit: start.limit };
-        nextOffset += size;
-        const pending = page(position);
-        pending.catch(() => undefined); // Surfaced when awaited, in order.
-        inFlight.push({ position, pending });
-      }
-    };
-    schedule();
-    let next: Position | undefined = start;
-    while (inFlight.length > 0) {
-      const { position, pending } = inFlight.shift()!;
-      const { body, response } = await pending;
-      yield { results: body.results, offset: position.offset, count: wholeNumber(body.count), response };
-      next = advancing(nextPosition(body, position, response.url || "the listing"), position, response.url || "the listing");
-      if (!next) return undefined;
-      schedule();
-    }
-    return next;
   }
 
   async function* paginate(path: string, options?: Options): AsyncIterableIterator<unknown> {

@@ -24,7 +24,6 @@ type Held = Response & { [held]: Exchange };
 export const exchangeOf = (response: Response): Exchange | undefined => (response as Partial<Held>)[held];
 
 const textOf = (body: Exchange) => (body.text ??= utf8.decode(body.bytes));
-const bytesOf = (body: Exchange) => body.bytes!;
 
 function parseJson(body: Exchange, status: number): unknown {
   try {
@@ -33,6 +32,9 @@ function parseJson(body: Exchange, status: number): unknown {
     throw new UnexpectedResponseError(body.method, body.url, `the ${status} answer's body is not valid JSON`);
   }
 }
+
+/** A fresh Response over the bytes read, for the ways of reading a body this client does not use itself. */
+const copyOf = (response: Held) => new Response(response[held].bytes, { headers: response.headers });
 
 /**
  * The methods of a Response whose body the attempt read, answering from what was read. A
@@ -47,11 +49,11 @@ const heldBodyMethods: PropertyDescriptorMap = {
       return "parsed" in body ? Promise.resolve(body.parsed) : new Promise((resolve) => resolve((body.parsed = parseJson(body, this.status))));
     },
   },
-  arrayBuffer: { value: function (this: Held) { return Promise.resolve(bytesOf(this[held]).slice().buffer); } },
-  bytes: { value: function (this: Held) { return Promise.resolve(bytesOf(this[held]).slice()); } },
-  blob: { value: function (this: Held) { return Promise.resolve(new Blob([bytesOf(this[held])], { type: this.headers.get("content-type") ?? "" })); } },
-  body: { get: function (this: Held) { return new Response(bytesOf(this[held])).body; } },
+  body: { get: function (this: Held) { return copyOf(this).body; } },
 };
+for (const name of ["arrayBuffer", "blob", "bytes", "formData"] as const) {
+  heldBodyMethods[name] = { value: function (this: Held) { return copyOf(this)[name](); } };
+}
 
 // One per Response class met (a custom fetch may bring its own), so its getters still find their own.
 const heldBodyPrototypes = new Map<object, object>();

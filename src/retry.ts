@@ -30,42 +30,34 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
 }
 
 /**
- * How long to wait before retrying a request that got `response`, or undefined to give up
- * and surface it. POST and PATCH are retried only when the server says it did not act:
- * 429, or 503 with Retry-After.
+ * How long to wait before attempt `retry + 2` of a call that got `response`, or a connection
+ * failure when there is none; undefined to give up and surface it. POST and PATCH are
+ * retried only when the server says it did not act: 429, or 503 with Retry-After.
  */
-export function retryDelayForResponse(method: string, response: Response, retry: number, random?: () => number): number | undefined {
+export function retryDelay(method: string, response: Response | undefined, retry: number, random: () => number = Math.random): number | undefined {
+  const idempotent = idempotentMethods.has(method);
+  if (!response) return idempotent ? backoffDelay(retry, random) : undefined;
   const { status } = response;
-  if (status < 408) return undefined;
-  const retryAfter = parseRetryAfter(response.headers.get("Retry-After"));
-  const allowed = idempotentMethods.has(method)
-    ? retryableStatuses.has(status)
-    : status === 429 || (status === 503 && retryAfter !== undefined);
-  if (!allowed) return undefined;
+  const retryAfter = status < 408 ? undefined : parseRetryAfter(response.headers.get("Retry-After"));
+  if (!(idempotent ? retryableStatuses.has(status) : status === 429 || (status === 503 && retryAfter !== undefined))) return undefined;
   if (retryAfter === undefined) return backoffDelay(retry, random);
-  if (retryAfter > backoff.maxRetryAfterMs) return undefined;
   // Never earlier than asked, and spread out a little, so clients told the same wait do not return in lockstep.
-  return retryAfter + (random ?? Math.random)() * Math.min(1_000, retryAfter * 0.1 + 100);
+  return retryAfter > backoff.maxRetryAfterMs ? undefined : retryAfter + random() * Math.min(1_000, retryAfter * 0.1 + 100);
 }
 
-/** How long to wait before retrying after the connection failed, or undefined to give up. */
-export function retryDelayForConnectionError(method: string, retry: number, random?: () => number): number | undefined {
-  return idempotentMethods.has(method) ? backoffDelay(retry, random) : undefined;
-}
-
+/** Waits `ms`, or rejects as soon as `signal` aborts. */
 function sleep(ms: number, signal: AbortSignal | null | undefined, method: string, path: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const aborted = () => new RequestAbortedError(method, path, "aborted while waiting to retry", { cause: signal?.reason });
-    if (signal?.aborted) return reject(aborted());
     const onAbort = () => {
       clearTimeout(timer);
-      reject(aborted());
+      reject(new RequestAbortedError(method, path, "aborted while waiting to retry", { cause: signal!.reason }));
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener("abort", onAbort);
       resolve();
     }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener("abort", onAbort);
   });
 }
 
@@ -80,56 +72,42 @@ export interface RetryConfig {
 /**
  * Makes a call of up to `maxRetries + 1` attempts, each a fresh `send()`: openapi-fetch
  * builds each attempt's Request anew, so a body is sent again in full without having been
- * copied before the first. A first attempt that needs no retry settles the call directly.
+ * copied before the first. Each attempt is reported to `log`.
  */
-export function sendWithRetries<R extends CallResult>(
+export async function sendWithRetries<R extends CallResult>(
   method: string,
   send: () => Promise<R>,
   maxRetries: number,
   signal: AbortSignal | null | undefined,
   log: Logger | undefined,
 ): Promise<R> {
-  const first = send();
-  if (log) return retrying(method, first, send, maxRetries, signal, log);
-  if (maxRetries === 0) return first;
-  return first.then(
-    (result) => (result.response.status < 408 ? result : retrying(method, first, send, maxRetries, signal)),
-    () => retrying(method, first, send, maxRetries, signal),
-  );
-}
-
-/** The attempts of a call from `pending` on, each reported to `log`. */
-async function retrying<R extends CallResult>(
-  method: string,
-  pending: Promise<R>,
-  send: () => Promise<R>,
-  maxRetries: number,
-  signal: AbortSignal | null | undefined,
-  log?: Logger,
-): Promise<R> {
   for (let retry = 0; ; retry++) {
     const started = performance.now();
-    const last = retry >= maxRetries;
-    const report = (path: string, outcome: { status: number } | { error: string }, delay: number | undefined) =>
-      log?.({ method, path, attempt: retry + 1, ...outcome, durationMs: Math.round(performance.now() - started), ...(delay === undefined ? {} : { retryInMs: Math.round(delay) }) });
-    let delay: number | undefined;
-    let path: string;
+    let result: R | undefined;
+    let failure: RequestError | undefined;
     try {
-      const result = await pending;
-      path = pathOf(exchangeOf(result.response)?.url ?? result.response.url);
-      delay = last ? undefined : retryDelayForResponse(method, result.response, retry);
-      report(path, { status: result.response.status }, delay);
-      if (delay === undefined) return result;
+      result = await send();
     } catch (error) {
-      // Only a failed connection is tried again: timeouts and aborts are limits the caller set.
       // What fails before any request (a bad parameter) is not an attempt.
       if (!(error instanceof RequestError)) throw error;
-      path = error.path;
-      delay = error instanceof ConnectionError && !last ? retryDelayForConnectionError(method, retry) : undefined;
-      report(path, { error: error.name }, delay);
-      if (delay === undefined) throw error;
+      failure = error;
+    }
+    const response = result?.response;
+    // Of failures, only a broken connection is tried again: timeouts and aborts are limits the caller set.
+    const delay = retry < maxRetries && (response || failure instanceof ConnectionError) ? retryDelay(method, response, retry) : undefined;
+    const path = failure?.path ?? pathOf(exchangeOf(response!)?.url ?? response!.url);
+    log?.({
+      method,
+      path,
+      attempt: retry + 1,
+      ...(response ? { status: response.status } : { error: failure!.name }),
+      durationMs: Math.round(performance.now() - started),
+      ...(delay === undefined ? {} : { retryInMs: Math.round(delay) }),
+    });
+    if (delay === undefined) {
+      if (failure) throw failure;
+      return result!;
     }
     await sleep(delay, signal, method, path);
-    pending = send();
   }
 }

@@ -1,6 +1,5 @@
 import { sendAttempt, type CallRequest } from "./attempt.js";
 import { keepKeyOnOrigin } from "./auth.js";
-import { createDeadlines } from "./deadlines.js";
 import type { TransportConfig } from "./options.js";
 
 /**
@@ -10,7 +9,7 @@ import type { TransportConfig } from "./options.js";
  */
 export function createTransport(config: TransportConfig): (request: Request) => Promise<Response> {
   const { origin, fetch, timeoutMs, maxResponseBytes, redact } = config;
-  const context = { fetch, maxResponseBytes, deadlines: createDeadlines() };
+  const context = { fetch, maxResponseBytes };
   return (request: CallRequest) => {
     keepKeyOnOrigin(request, origin);
     return sendAttempt(context, request, { method: request.method, url: request.url, redact }, request.timeoutMs ?? timeoutMs);

@@ -1,4 +1,4 @@
-// The client's one timer watches the time limits of pending attempts: a script whose calls
+// The timers of the time limits are cleared as each attempt ends: a script whose calls
 // are done must exit at once, not hold on until the last limit (60 s by default) would pass.
 import { execFile } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -36,7 +36,7 @@ async function lifetime(body: string): Promise<{ ms: number; stdout: string }> {
   return { ms: performance.now() - started, stdout };
 }
 
-describe("the client's timer", () => {
+describe("the time limits", () => {
   it("lets a process whose calls are done exit at once", async () => {
     const { ms, stdout } = await lifetime(`
       const fetch = async () => new Response('{"results": []}', { headers: { "Content-Type": "application/json" } });

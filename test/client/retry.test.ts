@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, ConnectionError, createClient, unwrap } from "../../src/index.js";
-import { backoffDelay, parseRetryAfter, retryDelayForResponse } from "../../src/retry.js";
+import { backoffDelay, parseRetryAfter, retryDelay } from "../../src/retry.js";
 import { apiKey, baseUrl, connectionReset, errorBody, fakeFetch, json, playlistPath } from "../support/fake-fetch.js";
 import { thrownBy } from "../support/thrown.js";
 
@@ -157,14 +157,14 @@ describe("retry policy", () => {
 
   it("retries PATCH like POST: only on 429 or 503 with Retry-After", () => {
     const response = (status: number, headers: Record<string, string> = {}) => new Response(null, { status, headers });
-    expect(retryDelayForResponse("PATCH", response(500), 0)).toBeUndefined();
-    expect(retryDelayForResponse("PATCH", response(503), 0)).toBeUndefined();
-    expect(retryDelayForResponse("PATCH", response(503, { "Retry-After": "1" }), 0, () => 0)).toBe(1000);
+    expect(retryDelay("PATCH", response(500), 0)).toBeUndefined();
+    expect(retryDelay("PATCH", response(503), 0)).toBeUndefined();
+    expect(retryDelay("PATCH", response(503, { "Retry-After": "1" }), 0, () => 0)).toBe(1000);
     // Jitter spreads clients told the same Retry-After, never earlier than asked.
-    expect(retryDelayForResponse("PATCH", response(503, { "Retry-After": "1" }), 0, () => 1)).toBe(1200);
-    expect(retryDelayForResponse("GET", response(429, { "Retry-After": "30" }), 0, () => 1)).toBe(31_000);
-    expect(retryDelayForResponse("PATCH", response(429), 0, () => 1)).toBe(500);
-    expect(retryDelayForResponse("PUT", response(500), 1, () => 1)).toBe(1000);
-    expect(retryDelayForResponse("GET", response(404), 0)).toBeUndefined();
+    expect(retryDelay("PATCH", response(503, { "Retry-After": "1" }), 0, () => 1)).toBe(1200);
+    expect(retryDelay("GET", response(429, { "Retry-After": "30" }), 0, () => 1)).toBe(31_000);
+    expect(retryDelay("PATCH", response(429), 0, () => 1)).toBe(500);
+    expect(retryDelay("PUT", response(500), 1, () => 1)).toBe(1000);
+    expect(retryDelay("GET", response(404), 0)).toBeUndefined();
   });
 });
