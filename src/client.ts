@@ -50,8 +50,9 @@ function wrapCalls(client: Record<string, unknown>, { maxRetries, log }: RetryCo
     } catch (error) {
       return Promise.reject(error);
     }
-    // The transport listens to the caller's signal only when there is one: see CallRequest.
-    const sent = init?.signal ? { ...init, callerSignal: init.signal } : init;
+    // The caller's signal goes to the transport, which listens to it only during each attempt,
+    // and not to openapi-fetch's Request, which would keep a listener on it per call.
+    const sent = init?.signal ? { ...init, signal: undefined, callerSignal: init.signal } : init;
     return sendWithRetries(method, () => send(sent), (init?.maxRetries as number | undefined) ?? maxRetries, init?.signal, log);
   };
   for (const method of ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"]) {

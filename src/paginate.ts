@@ -1,5 +1,6 @@
 import type { Client } from "openapi-fetch";
-import { InvalidInputError, RequestAbortedError, UnexpectedResponseError } from "./errors.js";
+import { check, checkWholeNumber } from "./checks.js";
+import { UnexpectedResponseError } from "./errors.js";
 import type { Page } from "./typed.js";
 import { unwrap } from "./unwrap.js";
 
@@ -28,60 +29,35 @@ function wholeNumber(value: unknown): number | undefined {
 /**
  * Where the page after `body` starts. A `next` URL is read only for its limit and offset:
  * the request still goes to the client's baseUrl and path, so a `next` on another host
- * never receives the key.
+ * never receives the key. The live recordings listing says `has_next` instead.
  */
 export function nextPosition(body: Listing, current: Position, where = "the listing"): Position | undefined {
-  if ("next" in body) {
-    if (body.next === null || body.next === undefined || body.results.length === 0) return undefined;
-    if (typeof body.next !== "string") return undefined;
-    const query = new URL(body.next, "http://next.invalid").searchParams;
-    const offset = wholeNumber(query.get("offset")) ?? current.offset + body.results.length;
-    const limit = query.get("limit");
-    // A page of no items would never end: refuse it rather than loop.
-    if (limit !== null && !(wholeNumber(limit)! >= 1)) {
-      throw new UnexpectedResponseError("GET", where, `the next link asks for limit=${limit}, not a page size ≥ 1`);
-    }
-    return { offset, limit: limit === null ? current.limit : wholeNumber(limit) };
-  }
-  if (body.has_next === true && body.results.length > 0) {
-    return { offset: current.offset + body.results.length, limit: current.limit };
-  }
-  return undefined;
+  const { results, next } = body;
+  if (results.length === 0 || ("next" in body ? typeof next !== "string" : body.has_next !== true)) return undefined;
+  const query = typeof next === "string" ? new URL(next, "http://next.invalid").searchParams : undefined;
+  const limit = query?.get("limit") ?? undefined;
+  // A page of no items would never end: refuse it rather than loop.
+  if (limit !== undefined && !wholeNumber(limit)) throw new UnexpectedResponseError("GET", where, `the next link asks for limit=${limit}, not a page size ≥ 1`);
+  return { offset: wholeNumber(query?.get("offset")) ?? current.offset + results.length, limit: limit === undefined ? current.limit : Number(limit) };
 }
 
 export function createPagination(client: Client<any>) {
-  async function fetchPage(path: string, options: Options, position: Position, shared: AbortSignal) {
-    const query = { ...options.params?.query, offset: position.offset };
-    if (position.limit !== undefined) Object.assign(query, { limit: position.limit });
-    // Each page follows the shared signal through its own listener, removed when the page
-    // settles: fetch would otherwise leave one listener per page on the shared signal.
-    const own = new AbortController();
-    const follow = () => own.abort(shared.reason);
-    if (shared.aborted) follow();
-    else shared.addEventListener("abort", follow, { once: true });
-    let result;
-    try {
-      result = await client.GET(path as never, { ...options, signal: own.signal, params: { ...options.params, query } } as never);
-    } finally {
-      shared.removeEventListener("abort", follow);
-    }
+  async function fetchPage(path: string, options: Options, position: Position, signal: AbortSignal) {
+    const query = { ...options.params?.query, offset: position.offset, ...(position.limit === undefined ? {} : { limit: position.limit }) };
+    const result = await client.GET(path as never, { ...options, signal, params: { ...options.params, query } } as never);
     const body = unwrap(result as { data: unknown; response: Response }) as Listing;
-    if (!body || typeof body !== "object" || !Array.isArray(body.results)) {
-      throw new UnexpectedResponseError("GET", result.response.url || path, "the listing has no results array");
-    }
+    if (!Array.isArray(body?.results)) throw new UnexpectedResponseError("GET", result.response.url || path, "the listing has no results array");
     return { body, response: result.response as Response };
   }
 
   async function* pages(path: string, options: Options = {}): AsyncIterableIterator<Page<unknown>> {
     const { concurrency = 1, signal: callerSignal, ...rest } = options;
-    if (!Number.isInteger(concurrency) || concurrency < 1) {
-      throw new InvalidInputError("concurrency", `must be a whole number ≥ 1, got ${String(concurrency)}`);
-    }
+    checkWholeNumber(concurrency, 1, "concurrency");
     const query = rest.params?.query ?? {};
     const offset = query.offset === undefined ? 0 : wholeNumber(query.offset);
-    if (offset === undefined) throw new InvalidInputError("params.query.offset", "must be a whole number ≥ 0");
+    check(offset !== undefined, "params.query.offset", "must be a whole number ≥ 0");
     const limit = query.limit === undefined ? undefined : wholeNumber(query.limit);
-    if (query.limit !== undefined && !limit) throw new InvalidInputError("params.query.limit", "must be a whole number ≥ 1");
+    check(query.limit === undefined || limit, "params.query.limit", "must be a whole number ≥ 1");
 
     // Cancels pages still in flight when the caller stops early or one page fails.
     const stop = new AbortController();
@@ -121,7 +97,6 @@ export function createPagination(client: Client<any>) {
     } finally {
       stop.abort();
     }
-    if (callerSignal?.aborted) throw new RequestAbortedError("GET", path, "aborted by the caller", { cause: callerSignal.reason });
   }
 
   async function* paginate(path: string, options?: Options): AsyncIterableIterator<unknown> {
