@@ -20,6 +20,10 @@ export function serializePath(template: string, params: Record<string, unknown> 
     if (text === "" || text === "." || text === "..") {
       throw new InvalidInputError(field, `must not be ${text === "" ? "empty" : `"${text}"`}`);
     }
-    return encodeURIComponent(text);
+    try {
+      return encodeURIComponent(text);
+    } catch {
+      throw new InvalidInputError(field, "must be well-formed text (it holds a lone surrogate)");
+    }
   });
 }

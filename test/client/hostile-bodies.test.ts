@@ -2,6 +2,7 @@
 // failure ends in this package's own errors, within the limits the caller set.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConnectionError, createClient, RequestAbortedError, RequestTimeoutError, ResponseTooLargeError, UnexpectedResponseError } from "../../src/index.js";
 
@@ -88,6 +89,16 @@ describe("maxResponseBytes", () => {
   it("refuses a declared Content-Length over the limit before reading", async () => {
     const baseUrl = await serve((_, response) => response.writeHead(200, { "Content-Type": "application/json", "Content-Length": String(10 * 1024 * 1024) }).end());
     const api = createClient({ baseUrl, apiKey: "phx_body", maxResponseBytes: 1024, maxRetries: 0 });
+    await expect(api.GET(playlist, { params })).rejects.toBeInstanceOf(ResponseTooLargeError);
+  });
+
+  it("counts a compressed body as it unpacks, whatever its Content-Length says", async () => {
+    // 8 MiB of spaces gzip to a few kB: the declared length is far under the limit, the body far over it.
+    const packed = gzipSync(Buffer.alloc(8 * 1024 * 1024, 32));
+    const baseUrl = await serve((_, response) =>
+      response.writeHead(200, { "Content-Type": "application/json", "Content-Encoding": "gzip", "Content-Length": String(packed.length) }).end(packed),
+    );
+    const api = createClient({ baseUrl, apiKey: "phx_body", maxResponseBytes: 1024 * 1024, maxRetries: 0 });
     await expect(api.GET(playlist, { params })).rejects.toBeInstanceOf(ResponseTooLargeError);
   });
 

@@ -21,6 +21,13 @@ describe("path parameters", () => {
     expect(server.calls[0]!.url).toBe(`${baseUrl}/api/environments/28417/session_recording_playlists/${encoded}/`);
   });
 
+  it("refuses a lone surrogate, which no URL can carry, naming the field", async () => {
+    const { server, api } = client();
+    const call = api.GET(playlistPath, { params: { path: { project_id: "28417", short_id: "abc\ud800" } } });
+    await expect(call).rejects.toMatchObject({ name: "InvalidInputError", field: "params.path.short_id" });
+    expect(server.calls).toHaveLength(0);
+  });
+
   it.each([[".."], ["."], [""]])("refuses %j, which would change the path, naming the field", async (shortId) => {
     const { server, api } = client();
     const call = api.GET(playlistPath, { params: { path: { project_id: "28417", short_id: shortId } } });
