@@ -3,6 +3,7 @@
 // the built package by name, as a user's code would, and are checked by the same tsc with
 // `--extendedDiagnostics`; the client may cost at most 1.5 times the instantiations.
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -24,6 +25,14 @@ function diagnose(fixture) {
   }
   const read = (name) => Number(output.match(new RegExp(`^${name}:\\s+([\\d.]+)`, "m"))?.[1]);
   return { instantiations: read("Instantiations"), checkTime: read("Check time"), types: read("Types") };
+}
+
+// The two fixtures must make the same calls, or the ratio compares different work.
+const sharedCalls = (fixture) => readFileSync(new URL(`../test/type-cost/${fixture}`, import.meta.url), "utf8").match(/: begin\n([^]*)\n\/\/ The same calls in both fixtures: end/)?.[1];
+const shared = sharedCalls("with-client.ts");
+if (!shared || shared !== sharedCalls("with-openapi-fetch.ts")) {
+  console.error("test/type-cost/with-client.ts and with-openapi-fetch.ts must hold the same calls between their markers.");
+  process.exit(1);
 }
 
 const ours = diagnose("with-client.ts");

@@ -4,6 +4,7 @@
 import { createClient } from "session-recordings-api";
 
 const api = createClient({ baseUrl: "https://us.posthog.com", apiKey: "phx_example" });
+// The same calls in both fixtures, checked by scripts/check-type-cost.mjs: begin
 const project = { project_id: "28417" };
 const recordingId = "0193401e-5b7a-7c2d-9e84-1f6a3b0c7d52";
 declare function use(value: unknown): void;
@@ -54,6 +55,7 @@ const changed = await api.PATCH("/api/environments/{project_id}/subscriptions/{i
 use(changed.data?.frequency);
 const unsubscribed = await api.DELETE("/api/environments/{project_id}/subscriptions/{id}/", { params: { path: { ...project, id: 42 } } });
 use(unsubscribed.response.status);
+// The same calls in both fixtures: end
 
 for await (const item of api.paginate("/api/environments/{project_id}/session_recordings/", { params: { path: project, query: { limit: 100 } }, concurrency: 4 })) use(item.start_time);
 for await (const page of api.pages("/api/environments/{project_id}/subscriptions/", { params: { path: project } })) use(page.results[0]?.id);

@@ -4,6 +4,7 @@ import createClient from "openapi-fetch";
 import type { paths } from "session-recordings-api/types";
 
 const api = createClient<paths>({ baseUrl: "https://us.posthog.com", headers: { Authorization: "Bearer phx_example" } });
+// The same calls in both fixtures, checked by scripts/check-type-cost.mjs: begin
 const project = { project_id: "28417" };
 const recordingId = "0193401e-5b7a-7c2d-9e84-1f6a3b0c7d52";
 declare function use(value: unknown): void;
@@ -54,6 +55,7 @@ const changed = await api.PATCH("/api/environments/{project_id}/subscriptions/{i
 use(changed.data?.frequency);
 const unsubscribed = await api.DELETE("/api/environments/{project_id}/subscriptions/{id}/", { params: { path: { ...project, id: 42 } } });
 use(unsubscribed.response.status);
+// The same calls in both fixtures: end
 
 const recordingsPage = await api.GET("/api/environments/{project_id}/session_recordings/", { params: { path: project, query: { limit: 100, offset: 100 } } });
 use(recordingsPage.data?.results[0]?.start_time);
