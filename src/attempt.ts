@@ -57,8 +57,9 @@ export function sendAttempt(context: AttemptContext, request: CallRequest, excha
       if (response) resolve(response);
       else reject(error instanceof RequestError ? error : new ConnectionError(method, url, "connection failed", { cause: error }));
     };
+    // Made here if fetch has not read the signal yet, so that reading it later finds it aborted.
     const stop = (error: RequestError) => {
-      init[controllerKey]?.abort(error.cause);
+      (init[controllerKey] ??= new AbortController()).abort(error.cause);
       settle(error);
     };
     const onAbort = () => stop(aborted());

@@ -15,8 +15,12 @@ export function refuseRedirect(response: Response, method: string, url: string):
   const location = response.headers.get("location");
   let target = "a location the browser hides";
   if (location !== null) {
-    const to = new URL(location, url);
-    target = to.origin === new URL(url).origin ? to.pathname : "another origin";
+    try {
+      const to = new URL(location, url);
+      target = to.origin === new URL(url).origin ? to.pathname : "another origin";
+    } catch {
+      target = "a location that is not a URL";
+    }
   }
   const answer = status === 0 ? "a redirect" : String(status);
   throw new UnexpectedResponseError(method, url, `the server answered ${answer} to ${target}; this client follows no redirects`);

@@ -39,4 +39,17 @@ describe("redirects", () => {
     const api = createClient({ baseUrl, apiKey: "phx_redirect_key", maxRetries: 0 });
     await expect(api.GET("/api/projects/")).rejects.toThrow("answered 301 to /api/projects/moved/; this client follows no redirects");
   });
+
+  it("refuses a redirect to a location that is not a URL, as such, without retrying it", async () => {
+    let requests = 0;
+    const baseUrl = await listen((request, response) => {
+      requests++;
+      response.writeHead(302, { Location: "http://[not-a-host" }).end();
+    });
+    const api = createClient({ baseUrl, apiKey: "phx_redirect_key" });
+    const error = await api.GET("/api/projects/").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect((error as Error).message).toContain("answered 302 to a location that is not a URL");
+    expect(requests).toBe(1);
+  });
 });
