@@ -81,4 +81,17 @@ describe("timeouts and aborts", () => {
     expect(error).not.toBeInstanceOf(RequestTimeoutError);
     expect(error).not.toBeInstanceOf(RequestAbortedError);
   });
+
+  it("hands a fetch that reads the signal only after the time limit an aborted one", async () => {
+    let seen: AbortSignal | undefined;
+    const fetch = async (_: Request, init?: RequestInit) => {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      seen = init!.signal!;
+      return json({});
+    };
+    const api = createClient({ baseUrl, apiKey, fetch, timeoutMs: 50, maxRetries: 0 });
+    await expect(api.GET(playlistPath, { params })).rejects.toBeInstanceOf(RequestTimeoutError);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(seen?.aborted).toBe(true);
+  });
 });
