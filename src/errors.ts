@@ -94,10 +94,6 @@ function kindOf(status: number): ApiErrorKind {
   return kindsByStatus[status] ?? (status >= 500 ? "server_error" : "client_error");
 }
 
-function stringField(body: unknown, key: string): string | undefined {
-  const value = (body as Record<string, unknown> | null)?.[key];
-  return typeof value === "string" ? value : undefined;
-}
 
 /** The server answered with an error status. Carries the live error body's fields. */
 export class ApiError extends RequestError {
@@ -118,17 +114,18 @@ export class ApiError extends RequestError {
   readonly requestId: string | undefined;
 
   constructor(init: { method: string; url: string; status: number; statusText?: string; headers: Headers; body: unknown }) {
-    const detail = stringField(init.body, "detail");
-    super(init.method, init.url, `${init.status}${detail ? ` ${detail}` : init.statusText ? ` ${init.statusText}` : ""}`);
+    const fields = (init.body ?? {}) as Record<string, unknown>;
+    const text = (key: string) => (typeof fields[key] === "string" ? (fields[key] as string) : undefined);
+    const detail = text("detail");
+    super(init.method, init.url, [init.status, detail ?? init.statusText].filter(Boolean).join(" "));
     this.status = init.status;
     this.kind = kindOf(init.status);
-    this.type = stringField(init.body, "type");
-    this.code = stringField(init.body, "code");
+    this.type = text("type");
+    this.code = text("code");
     this.detail = detail;
-    const attr = (init.body as Record<string, unknown> | null)?.attr;
-    this.attr = typeof attr === "string" || attr === null ? attr : undefined;
+    this.attr = fields.attr === null ? null : text("attr");
     this.headers = init.headers;
     this.body = init.body;
-    this.requestId = init.headers.get("x-request-id") ?? init.headers.get("request-id") ?? init.headers.get("x-amzn-requestid") ?? undefined;
+    this.requestId = init.headers.get("x-request-id") ?? init.headers.get("request-id") ?? undefined;
   }
 }

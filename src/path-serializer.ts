@@ -1,3 +1,4 @@
+import { check } from "./checks.js";
 import { InvalidInputError } from "./errors.js";
 
 const placeholder = /\{([^{}]+)\}/g;
@@ -12,14 +13,10 @@ export function serializePath(template: string, params: Record<string, unknown> 
   return template.replace(placeholder, (_, name: string) => {
     const field = `params.path.${name}`;
     const value = params?.[name];
-    if (typeof value === "number" && !Number.isFinite(value)) throw new InvalidInputError(field, "must be a finite number");
-    if (typeof value !== "string" && typeof value !== "number") {
-      throw new InvalidInputError(field, `is required (a string), got ${value === null ? "null" : typeof value}`);
-    }
+    const kind = typeof value === "number" ? String(value) : value === null ? "null" : typeof value;
+    check(typeof value === "string" || Number.isFinite(value), field, `is required, a string or a finite number, got ${kind}`);
     const text = String(value);
-    if (text === "" || text === "." || text === "..") {
-      throw new InvalidInputError(field, `must not be ${text === "" ? "empty" : `"${text}"`}`);
-    }
+    check(text !== "" && text !== "." && text !== "..", field, `must not be "${text}", which would change the path`);
     try {
       return encodeURIComponent(text);
     } catch {

@@ -4,8 +4,8 @@ import { exchangeOf } from "./read-body.js";
 import { pathOf } from "./url-path.js";
 
 /** Methods that may be sent again after a connection failure: repeating them changes nothing more. */
-const idempotentMethods = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
-const retryableStatuses = new Set([408, 429, 500, 502, 503, 504]);
+const idempotent = /^(GET|HEAD|OPTIONS|PUT|DELETE)$/;
+const retryableStatuses = [408, 429, 500, 502, 503, 504];
 
 export const backoff = { baseMs: 500, capMs: 8_000, maxRetryAfterMs: 60_000 } as const;
 
@@ -35,11 +35,11 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
  * retried only when the server says it did not act: 429, or 503 with Retry-After.
  */
 export function retryDelay(method: string, response: Response | undefined, retry: number, random: () => number = Math.random): number | undefined {
-  const idempotent = idempotentMethods.has(method);
-  if (!response) return idempotent ? backoffDelay(retry, random) : undefined;
+  const repeatable = idempotent.test(method);
+  if (!response) return repeatable ? backoffDelay(retry, random) : undefined;
   const { status } = response;
   const retryAfter = status < 408 ? undefined : parseRetryAfter(response.headers.get("Retry-After"));
-  if (!(idempotent ? retryableStatuses.has(status) : status === 429 || (status === 503 && retryAfter !== undefined))) return undefined;
+  if (!(repeatable ? retryableStatuses.includes(status) : status === 429 || (status === 503 && retryAfter !== undefined))) return undefined;
   if (retryAfter === undefined) return backoffDelay(retry, random);
   // Never earlier than asked, and spread out a little, so clients told the same wait do not return in lockstep.
   return retryAfter > backoff.maxRetryAfterMs ? undefined : retryAfter + random() * Math.min(1_000, retryAfter * 0.1 + 100);
