@@ -44,12 +44,9 @@ function checkCall(init: NonNullable<Init>) {
 
 /** Makes each of openapi-fetch's calls check its per-call options and retry. */
 function wrapCalls(client: Record<string, unknown>, { maxRetries, log }: RetryConfig) {
-  const call = (method: string, init: Init, send: (init: Init) => Promise<CallResult>) => {
-    try {
-      if (init) checkCall(init);
-    } catch (error) {
-      return Promise.reject(error);
-    }
+  // Async, so that a refused option rejects the call rather than throwing from it.
+  const call = async (method: string, init: Init, send: (init: Init) => Promise<CallResult>) => {
+    if (init) checkCall(init);
     // The caller's signal goes to the transport, which listens to it only during each attempt,
     // and not to openapi-fetch's Request, which would keep a listener on it per call.
     const sent = init?.signal ? { ...init, signal: undefined, callerSignal: init.signal } : init;
