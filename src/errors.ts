@@ -94,7 +94,6 @@ function kindOf(status: number): ApiErrorKind {
   return kindsByStatus[status] ?? (status >= 500 ? "server_error" : "client_error");
 }
 
-
 /** The server answered with an error status. Carries the live error body's fields. */
 export class ApiError extends RequestError {
   override readonly name = "ApiError";
