@@ -1,26 +1,14 @@
 // Bodies from a hostile or broken server, on a real node:http server on 127.0.0.1: every
 // failure ends in this package's own errors, within the limits the caller set.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConnectionError, createClient, RequestAbortedError, RequestTimeoutError, ResponseTooLargeError, UnexpectedResponseError } from "../../src/index.js";
+import { localServers } from "../support/local-server.js";
 
-let server: Server | undefined;
+const serve = localServers();
 const timers: NodeJS.Timeout[] = [];
-afterEach(async () => {
-  timers.splice(0).forEach((timer) => clearInterval(timer));
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  server = undefined;
-});
-
-async function serve(handler: (request: IncomingMessage, response: ServerResponse, count: number) => void) {
-  let count = 0;
-  server = createServer((request, response) => handler(request, response, ++count));
-  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+afterEach(() => timers.splice(0).forEach((timer) => clearInterval(timer)));
 
 const playlist = "/api/environments/{project_id}/session_recording_playlists/{short_id}/" as const;
 const params = { path: { project_id: "28417", short_id: "Ub3KpD7w" } };

@@ -1,12 +1,10 @@
 // Paging against servers that lie: a huge count, a next link that asks for no items, a next
 // link that points back. Memory and time must not depend on what the server claims.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createClient, UnexpectedResponseError } from "../../src/index.js";
+import { localServers } from "../support/local-server.js";
 
-let server: Server | undefined;
-afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+const serve = localServers();
 
 const path = "/api/environments/{project_id}/session_recordings/" as const;
 const params = { path: { project_id: "28417" }, query: { limit: 2 } };
@@ -14,14 +12,13 @@ const params = { path: { project_id: "28417" }, query: { limit: 2 } };
 /** A listing server on 127.0.0.1 whose envelope comes from `page(offset)`; counts requests. */
 async function listing(page: (offset: number, base: string) => object) {
   const seen = { requests: 0 };
-  server = createServer((request, response) => {
+  const baseUrl = await serve((request, response) => {
     seen.requests++;
     const url = new URL(request.url!, "http://127.0.0.1");
     const offset = Number(url.searchParams.get("offset") ?? 0);
-    response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(page(offset, `http://127.0.0.1:${(server!.address() as AddressInfo).port}${url.pathname}`)));
+    response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(page(offset, `${baseUrl}${url.pathname}`)));
   });
-  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-  const api = createClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey: "phx_hostile", maxRetries: 0 });
+  const api = createClient({ baseUrl, apiKey: "phx_hostile", maxRetries: 0 });
   return { api, seen };
 }
 

@@ -1,26 +1,18 @@
 // The logger option reports every attempt, never the key; the environment variable turns on
 // debug lines when no logger is given.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createClient, type AttemptLog } from "../../src/index.js";
+import { localServers } from "../support/local-server.js";
 
-let server: Server | undefined;
-afterEach(async () => {
-  vi.unstubAllEnvs();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-});
+const serve = localServers();
+afterEach(() => vi.unstubAllEnvs());
 
-async function flakyServer() {
-  let count = 0;
-  server = createServer((request, response) => {
+function flakyServer() {
+  return serve((request, response, count) => {
     request.resume();
-    count++;
     if (count === 1) response.writeHead(503, { "Content-Type": "application/json", "Retry-After": "0" }).end('{"detail": "busy"}');
     else response.writeHead(200, { "Content-Type": "application/json" }).end('{"count": 0, "next": null, "previous": null, "results": []}');
   });
-  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 const apiKey = "phx_logged_key_0123456789";

@@ -1,19 +1,10 @@
 // Redirects on purpose: the client follows none, so no header, body or key of the caller's
 // reaches another origin, and a POST never silently becomes a GET.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createClient, UnexpectedResponseError } from "../../src/index.js";
+import { localServers } from "../support/local-server.js";
 
-const servers: Server[] = [];
-afterEach(() => Promise.all(servers.splice(0).map((s) => new Promise<void>((resolve) => s.close(() => resolve())))));
-
-async function listen(handler: Parameters<typeof createServer>[1]) {
-  const server = createServer(handler);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+const listen = localServers();
 
 describe("redirects", () => {
   it.each([301, 302, 303, 307, 308])("refuses a %i to another origin: nothing reaches it", async (status) => {

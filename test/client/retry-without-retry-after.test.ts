@@ -1,19 +1,16 @@
 // The live service sometimes answers 429 without `Retry-After` (its error handler drops the
 // headers): the client must still retry, waiting its own backoff instead of the header.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createClient, unwrap } from "../../src/index.js";
+import { localServers } from "../support/local-server.js";
 
 const throttled = JSON.stringify({ type: "throttled_error", code: "throttled", detail: "Request was throttled.", attr: null });
-let server: Server | undefined;
-
-afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+const serve = localServers();
 
 /** A server on 127.0.0.1 that throttles the first `failures` requests without Retry-After, and records when each arrived. */
 async function throttlingServer(failures: number, success: { status: number; body: unknown }) {
   const arrivals: number[] = [];
-  server = createServer((request, response) => {
+  const baseUrl = await serve((request, response) => {
     request.resume();
     arrivals.push(performance.now());
     if (arrivals.length <= failures) {
@@ -22,9 +19,7 @@ async function throttlingServer(failures: number, success: { status: number; bod
       response.writeHead(success.status, { "Content-Type": "application/json" }).end(JSON.stringify(success.body));
     }
   });
-  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return { baseUrl: `http://127.0.0.1:${port}`, arrivals };
+  return { baseUrl, arrivals };
 }
 
 const gaps = (arrivals: number[]) => arrivals.slice(1).map((at, index) => at - arrivals[index]!);

@@ -1,13 +1,11 @@
 // Secrets stay put: URL credentials and odd keys are refused at creation without being
 // echoed, and a server that echoes the key in its error body does not get it into an error.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiError, createClient, InvalidInputError, unwrap } from "../../src/index.js";
+import { localServers } from "../support/local-server.js";
 import { thrownBy } from "../support/thrown.js";
 
-let server: Server | undefined;
-afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+const serve = localServers();
 
 describe("refused at creation", () => {
   it("refuses a baseUrl with credentials, and shows it redacted", () => {
@@ -39,12 +37,11 @@ describe("refused at creation", () => {
 describe("a server that echoes the key", () => {
   it("does not get it into ApiError's message, detail or body", async () => {
     const apiKey = "phx_echoed_key_0123456789";
-    server = createServer((request, response) => {
+    const baseUrl = await serve((request, response) => {
       const sent = request.headers.authorization ?? "";
       response.writeHead(401, { "Content-Type": "application/json" }).end(JSON.stringify({ type: "authentication_error", code: "authentication_failed", detail: `Key ${sent} is invalid`, attr: null }));
     });
-    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-    const api = createClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey, maxRetries: 0 });
+    const api = createClient({ baseUrl, apiKey, maxRetries: 0 });
     const result = await api.GET("/api/projects/");
     const error = thrownBy(() => unwrap(result)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
