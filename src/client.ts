@@ -4,6 +4,7 @@ import { check, checkDuration, checkWholeNumber } from "./checks.js";
 import { resolveOptions, type ClientOptions } from "./options.js";
 import { createPagination } from "./paginate.js";
 import { serializePath } from "./path-serializer.js";
+import { parseData } from "./read-body.js";
 import { sendWithRetries, type CallResult, type RetryConfig } from "./retry.js";
 import { createTransport } from "./transport.js";
 import type { ApiClient } from "./typed.js";
@@ -29,7 +30,7 @@ export function createClient(options: ClientOptions): ApiClient {
   return Object.assign(client, createPagination(client)) as unknown as ApiClient;
 }
 
-type Init = { fetch?: unknown; maxRetries?: unknown; timeoutMs?: unknown; signal?: AbortSignal | null } | undefined;
+type Init = { fetch?: unknown; maxRetries?: unknown; timeoutMs?: unknown; signal?: AbortSignal | null; parseAs?: unknown } | undefined;
 type Send = (...args: unknown[]) => Promise<CallResult>;
 
 /**
@@ -42,15 +43,20 @@ function checkCall(init: NonNullable<Init>) {
   if (init.timeoutMs !== undefined) checkDuration(init.timeoutMs, "init.timeoutMs");
 }
 
-/** Makes each of openapi-fetch's calls check its per-call options and retry. */
+/** Makes each of openapi-fetch's calls check its per-call options, retry and parse its JSON once. */
 function wrapCalls(client: Record<string, unknown>, { maxRetries, log }: RetryConfig) {
   // Async, so that a refused option rejects the call rather than throwing from it.
   const call = async (method: string, init: Init, send: (init: Init) => Promise<CallResult>) => {
     if (init) checkCall(init);
+    const { signal, parseAs = "json" } = init ?? {};
+    // JSON is read as text and parsed by parseData.
+    const sent = { ...init, parseAs: parseAs === "json" ? "text" : parseAs };
     // The caller's signal goes to the transport, which listens to it only during each attempt,
     // and not to openapi-fetch's Request, which would keep a listener on it per call.
-    const sent = init?.signal ? { ...init, signal: undefined, callerSignal: init.signal } : init;
-    return sendWithRetries(method, () => send(sent), (init?.maxRetries as number | undefined) ?? maxRetries, init?.signal, log);
+    if (signal) Object.assign(sent, { signal: undefined, callerSignal: signal });
+    const result = await sendWithRetries(method, () => send(sent), (init?.maxRetries as number | undefined) ?? maxRetries, signal, log);
+    if (parseAs === "json") parseData(result, method);
+    return result;
   };
   for (const method of ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"]) {
     const send = client[method] as Send;

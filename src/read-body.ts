@@ -7,7 +7,7 @@ const held = Symbol("exchange");
 /**
  * What the attempt knows of a response: the request it answered, the client's redaction
  * (a server that echoes the key must not put it in a message), and the body it read, with
- * its text and JSON once asked for.
+ * its text once asked for.
  */
 export interface Exchange {
   method: string;
@@ -15,7 +15,6 @@ export interface Exchange {
   redact: (text: string) => string;
   bytes?: Uint8Array<ArrayBuffer>;
   text?: string;
-  parsed?: unknown;
 }
 
 type Held = Response & { [held]: Exchange };
@@ -25,12 +24,26 @@ export const exchangeOf = (response: Response): Exchange | undefined => (respons
 
 const textOf = (body: Exchange) => (body.text ??= utf8.decode(body.bytes));
 
-function parseJson(body: Exchange, status: number): unknown {
+/** A success's JSON text parsed; invalid JSON is an UnexpectedResponseError naming the request. */
+function parseJson(text: string, method: string, url: string, status: number): unknown {
   try {
-    return JSON.parse(textOf(body));
+    return JSON.parse(text);
   } catch {
-    throw new UnexpectedResponseError(body.method, body.url, `the ${status} answer's body is not valid JSON`);
+    throw new UnexpectedResponseError(method, url, `the ${status} answer's body is not valid JSON`);
   }
+}
+
+/**
+ * Parses the data of a call whose JSON openapi-fetch was asked to read as text (see
+ * client.ts). openapi-fetch parses a body without Content-Length itself, where invalid JSON
+ * is a bare SyntaxError; here it is an UnexpectedResponseError naming the request, and every
+ * body is parsed once. An empty text is no data, as openapi-fetch has it.
+ */
+export function parseData(result: { data?: unknown; response: Response }, method: string): void {
+  const { data, response } = result;
+  // No string for an error status, a 204, a HEAD or a Content-Length of 0.
+  if (typeof data !== "string") return;
+  result.data = data === "" ? undefined : parseJson(data, method, exchangeOf(response)?.url ?? response.url, response.status);
 }
 
 /** A fresh Response over the bytes read, for the ways of reading a body this client does not use itself. */
@@ -39,14 +52,14 @@ const copyOf = (response: Held) => new Response(response[held].bytes, { headers:
 /**
  * The methods of a Response whose body the attempt read, answering from what was read. A
  * response gets them by a prototype switch, as copying it into a new Response would cost as
- * much again as reading it. JSON is parsed when asked for, once.
+ * much again as reading it.
  */
 const heldBodyMethods: PropertyDescriptorMap = {
   text: { value: function (this: Held) { return Promise.resolve(textOf(this[held])); } },
   json: {
     value: function (this: Held) {
       const body = this[held];
-      return "parsed" in body ? Promise.resolve(body.parsed) : new Promise((resolve) => resolve((body.parsed = parseJson(body, this.status))));
+      return new Promise((resolve) => resolve(parseJson(textOf(body), body.method, body.url, this.status)));
     },
   },
   body: { get: function (this: Held) { return copyOf(this).body; } },
@@ -70,8 +83,8 @@ function hold(response: Response, exchange: Exchange): Response {
  * Reads the whole body inside the attempt, so the attempt's timeout and the caller's signal
  * cover it and a broken body is a failed attempt, counting the bytes against `maxBytes`.
  * (Reading the stream directly also costs less than `Response.text()`.) A success that
- * declares JSON but is empty or invalid becomes an UnexpectedResponseError, never a raw
- * SyntaxError or `undefined` typed as data.
+ * declares JSON but is empty becomes an UnexpectedResponseError, never `undefined` typed as
+ * data; invalid JSON is found where it is parsed.
  */
 export async function readBody(response: Response, exchange: Exchange, maxBytes: number): Promise<Response> {
   const { method, url } = exchange;
@@ -85,10 +98,8 @@ export async function readBody(response: Response, exchange: Exchange, maxBytes:
   const bytes = await readLimited(response.body, maxBytes);
   if (!bytes) throw new ResponseTooLargeError(method, url, maxBytes);
   exchange.bytes = bytes as Uint8Array<ArrayBuffer>;
-  // openapi-fetch reads an empty or length-less body itself, as text: check those here.
-  if (status >= 200 && status < 300 && status !== 204 && method !== "HEAD" && !(length > 0) && /[/+]json\b/i.test(headers.get("content-type") ?? "")) {
-    if (bytes.byteLength === 0) throw new UnexpectedResponseError(method, url, `the ${status} answer declares JSON but its body is empty`);
-    exchange.parsed = parseJson(exchange, status);
+  if (bytes.byteLength === 0 && status >= 200 && status < 300 && status !== 204 && method !== "HEAD" && /[/+]json\b/i.test(headers.get("content-type") ?? "")) {
+    throw new UnexpectedResponseError(method, url, `the ${status} answer declares JSON but its body is empty`);
   }
   return hold(response, exchange);
 }

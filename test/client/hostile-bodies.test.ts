@@ -2,7 +2,7 @@
 // failure ends in this package's own errors, within the limits the caller set.
 import type { ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConnectionError, createClient, RequestAbortedError, RequestTimeoutError, ResponseTooLargeError, UnexpectedResponseError } from "../../src/index.js";
 import { localServers } from "../support/local-server.js";
 
@@ -125,14 +125,43 @@ describe("only this package's errors", () => {
     expect(requests).toBe(1);
   });
 
+  // Without Content-Length, openapi-fetch reads the body as text and parses it itself.
+  const ways = {
+    "with Content-Length": (response: ServerResponse, type: string, body: string) =>
+      response.writeHead(200, { "Content-Type": type, "Content-Length": Buffer.byteLength(body) }).end(body),
+    chunked: (response: ServerResponse, type: string, body: string) => {
+      response.writeHead(200, { "Content-Type": type });
+      if (body !== "") response.write(body.slice(0, 3));
+      response.end(body.slice(3));
+    },
+  };
+
   it.each([
-    ["invalid JSON", '{"short_id": '],
-    ["an empty body", ""],
-  ])("answers a 200 with %s where JSON is declared with UnexpectedResponseError naming method and path", async (_, body) => {
-    const baseUrl = await serve((_, response) => response.writeHead(200, { "Content-Type": "application/json" }).end(body));
+    ["invalid JSON", "application/json", "with Content-Length", '{"short_id": '],
+    ["invalid JSON", "application/json", "chunked", '{"short_id": '],
+    ["an empty body", "application/json", "with Content-Length", ""],
+    ["an empty body", "application/json", "chunked", ""],
+    ["an HTML page", "text/html", "with Content-Length", "<html>sign in</html>"],
+    ["an HTML page", "text/html", "chunked", "<html>sign in</html>"],
+  ] as const)("answers a 200 with %s (%s, %s) with UnexpectedResponseError naming method and path", async (_, type, way, body) => {
+    const baseUrl = await serve((_, response) => ways[way](response, type, body));
     const api = createClient({ baseUrl, apiKey: "phx_body", maxRetries: 0 });
     const error = await api.GET(playlist, { params }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnexpectedResponseError);
     expect((error as Error).message).toMatch(/^GET \/api\/environments\/28417\/session_recording_playlists\/Ub3KpD7w\/: /);
+  });
+
+  it.each(Object.keys(ways) as (keyof typeof ways)[])("parses a JSON body once (%s)", async (way) => {
+    const body = '{"short_id":"Ub3KpD7w","name":"Parsed once"}';
+    const baseUrl = await serve((_, response) => ways[way](response, "application/json", body));
+    const api = createClient({ baseUrl, apiKey: "phx_body" });
+    const parse = vi.spyOn(JSON, "parse");
+    try {
+      const { data } = await api.GET(playlist, { params });
+      expect(data).toEqual({ short_id: "Ub3KpD7w", name: "Parsed once" });
+      expect(parse.mock.calls.filter(([text]) => text === body)).toHaveLength(1);
+    } finally {
+      parse.mockRestore();
+    }
   });
 });
