@@ -14,6 +14,8 @@ export type CallRequest = Request & { timeoutMs?: number; callerSignal?: AbortSi
 export interface AttemptContext {
   fetch: FetchFunction;
   maxResponseBytes: number;
+  /** The fetch is the platform's, which reads `init.signal` on every call. */
+  readsSignal: boolean;
 }
 
 const controllerKey = Symbol("attempt controller");
@@ -47,7 +49,9 @@ export function sendAttempt(context: AttemptContext, request: CallRequest, excha
   return new Promise<Response>((resolve, reject) => {
     // Redirects are answered, never followed: see refuseRedirect.
     const init: AttemptInit = { redirect: "manual" };
-    Object.defineProperty(init, "signal", lazySignal);
+    // The platform's fetch reads the signal anyway, and undici takes a plain one faster than a getter.
+    if (context.readsSignal) init.signal = (init[controllerKey] = new AbortController()).signal;
+    else Object.defineProperty(init, "signal", lazySignal);
     let settled = false;
     const settle = (error: unknown, response?: Response) => {
       if (settled) return;

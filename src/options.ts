@@ -34,6 +34,8 @@ export interface ClientOptions
 export interface TransportConfig {
   origin: string;
   fetch: FetchFunction;
+  /** `fetch` is the platform's, which reads `init.signal` on every call. */
+  readsSignal: boolean;
   timeoutMs: number;
   maxResponseBytes: number;
   /** Replaces the key in a text with a placeholder. */
@@ -92,6 +94,7 @@ export function resolveOptions(options: ClientOptions): {
       origin: url.origin,
       // Looked up per call, and called on globalThis: browsers refuse a detached `fetch`.
       fetch: fetch ?? ((input, init) => globalThis.fetch(input, init)),
+      readsSignal: fetch === undefined,
       timeoutMs,
       maxResponseBytes,
       redact: (text) => text.replaceAll(apiKey, "[redacted key]"),

@@ -8,8 +8,8 @@ import type { TransportConfig } from "./options.js";
  * Request afresh, so a body is sent again without copying it first.
  */
 export function createTransport(config: TransportConfig): (request: Request) => Promise<Response> {
-  const { origin, fetch, timeoutMs, maxResponseBytes, redact } = config;
-  const context = { fetch, maxResponseBytes };
+  const { origin, fetch, readsSignal, timeoutMs, maxResponseBytes, redact } = config;
+  const context = { fetch, maxResponseBytes, readsSignal };
   return (request: CallRequest) => {
     keepKeyOnOrigin(request, origin);
     return sendAttempt(context, request, { method: request.method, url: request.url, redact }, request.timeoutMs ?? timeoutMs);
