@@ -1,7 +1,8 @@
 // `npm run bench`: per-call time of this client, bare openapi-fetch and raw fetch + JSON.parse
-// against the same in-process handler (a GET, a POST with a body, a page), then of this client
-// and bare openapi-fetch against a node:http server on loopback, and the min+gzip size of the
-// entry with openapi-fetch.
+// against the same in-process handler (a GET, a POST with a body, a page with and without
+// Content-Length), then of this client and openapi-fetch with and without a timeout signal
+// against a node:http server on loopback, and the min+gzip size of the entry with and without
+// openapi-fetch.
 import { fork } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -79,23 +80,28 @@ async function measure(title, iterations, variants, check) {
     if (!check(await call())) throw new Error(`${name} returned the wrong data`);
     await time(call, iterations);
   }
-  // Rounds interleave the variants so drift in machine load hits all alike; the median is kept.
+  // Rounds interleave the variants so drift in machine load hits all alike, each round starting
+  // at the next variant, as the first of a round measures slower; the median is kept.
   const samples = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
+  const entries = Object.entries(variants);
   for (let round = 0; round < rounds; round++) {
-    for (const [name, call] of Object.entries(variants)) samples[name].push(await time(call, iterations));
+    for (let i = 0; i < entries.length; i++) {
+      const [name, call] = entries[(round + i) % entries.length];
+      samples[name].push(await time(call, iterations));
+    }
   }
   const perCall = Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values)]));
   const reference = perCall["bare openapi-fetch"];
   console.log(`${title}: ${rounds} rounds × ${iterations} calls each, median per call`);
   for (const [name, us] of Object.entries(perCall)) {
-    console.log(`  ${name.padEnd(24)} ${us.toFixed(2).padStart(8)} µs   ${(us / reference).toFixed(3)}× bare openapi-fetch`);
+    console.log(`  ${name.padEnd(36)} ${us.toFixed(2).padStart(8)} µs   ${(us / reference).toFixed(3)}× bare openapi-fetch`);
   }
-  return perCall["this client"] / reference;
+  return Object.fromEntries(Object.entries(perCall).map(([name, us]) => [name, us / reference]));
 }
 
 const playlistPath = "/api/environments/{project_id}/session_recording_playlists/{short_id}/";
 const playlistParams = { path: { project_id: "28417", short_id: playlist.short_id } };
-const single = await measure(
+const { "this client": single } = await measure(
   "GET one playlist (1 kB)",
   iterations,
   variantsFor(handlerFor(playlist), "GET", playlistPath, { params: playlistParams }, `${baseUrl}/api/environments/28417/session_recording_playlists/${playlist.short_id}/`),
@@ -103,7 +109,7 @@ const single = await measure(
 );
 // A create whose body is about 1 kB of JSON, answered with the playlist.
 const created = { name: playlist.name, description: "d".repeat(1_000 - JSON.stringify({ name: playlist.name, description: "" }).length), type: "collection" };
-const post = await measure(
+const { "this client": post } = await measure(
   "POST a playlist (1 kB body)",
   iterations,
   variantsFor(
@@ -118,13 +124,13 @@ const post = await measure(
 const listingPath = "/api/environments/{project_id}/session_recordings/";
 const listingParams = { params: { path: { project_id: "28417" }, query: { limit: 100 } } };
 const listingUrl = `${baseUrl}/api/environments/28417/session_recordings/?limit=100`;
-const listing = await measure(
+const { "this client": listing } = await measure(
   "GET a page of 100 recordings (100 kB)",
   Math.ceil(iterations / 10),
   variantsFor(handlerFor(page), "GET", listingPath, listingParams, listingUrl),
   (data) => data?.results?.length === 100,
 );
-const chunkedListing = await measure(
+const { "this client": chunkedListing } = await measure(
   "GET a page of 100 recordings, no Content-Length (chunked or compressed)",
   Math.ceil(iterations / 10),
   variantsFor(handlerFor(page, 200, false), "GET", listingPath, listingParams, listingUrl),
@@ -132,23 +138,26 @@ const chunkedListing = await measure(
 );
 
 // The same GET through the real global fetch to a node:http server in another process, over
-// keep-alive connections: what a user sees, network stack included.
+// keep-alive connections: what a user sees, network stack included. openapi-fetch with a
+// timeout signal shows what a time limit alone costs, which bare openapi-fetch does without.
 const server = fork(fileURLToPath(new URL("./bench-server.mjs", import.meta.url)), [JSON.stringify(playlist)], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
 const port = await new Promise((resolve, reject) => server.once("message", resolve).once("error", reject));
 let loopback;
+let timedLoopback;
 try {
   const local = `http://127.0.0.1:${port}`;
   const ours = createClient({ baseUrl: local, apiKey });
   const bare = createFetchClient({ baseUrl: local, headers: { Authorization: `Bearer ${apiKey}` } });
-  loopback = await measure(
+  ({ "this client": loopback, "openapi-fetch + AbortSignal.timeout": timedLoopback } = await measure(
     "GET one playlist over loopback node:http, keep-alive",
     Math.ceil(iterations / 10),
     {
       "this client": async () => (await ours.GET(playlistPath, { params: playlistParams })).data,
       "bare openapi-fetch": async () => (await bare.GET(playlistPath, { params: playlistParams })).data,
+      "openapi-fetch + AbortSignal.timeout": async () => (await bare.GET(playlistPath, { params: playlistParams, signal: AbortSignal.timeout(60_000) })).data,
     },
     (data) => data?.short_id === playlist.short_id,
-  );
+  ));
 } finally {
   server.kill();
 }
@@ -162,5 +171,5 @@ console.log(`  GET one playlist   ≤ 1.05×  ${verdict(single <= 1.05)} (${sing
 console.log(`  POST with a body   ≤ 1.10×  ${verdict(post <= 1.1)} (${post.toFixed(3)}×)`);
 console.log(`  GET a page         ≤ 1.03×  ${verdict(listing <= 1.03)} (${listing.toFixed(3)}×)`);
 console.log(`  page, chunked      reported (${chunkedListing.toFixed(3)}×)`);
-console.log(`  loopback GET       reported (${loopback.toFixed(3)}×)`);
+console.log(`  loopback GET       reported (${loopback.toFixed(3)}×; openapi-fetch with a timeout signal ${timedLoopback.toFixed(3)}×)`);
 console.log(`  entry              ≤ 6 kB min+gzip, openapi-fetch included  ${verdict(gzipped <= 6 * 1024)} (${(gzipped / 1024).toFixed(2)} kB)`);
