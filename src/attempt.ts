@@ -77,7 +77,10 @@ export function sendAttempt(context: AttemptContext, request: CallRequest, excha
       sent = Promise.reject(error);
     }
     sent
-      .then((response) => readBody(refuseRedirect(response, method, url), exchange, context.maxResponseBytes))
+      .then((response) =>
+        // A custom fetch that ignored the abort may answer still: its body is released unread.
+        settled ? void response.body?.cancel().catch(() => undefined) : readBody(refuseRedirect(response, method, url), exchange, context.maxResponseBytes),
+      )
       .then((response) => settle(undefined, response), settle);
   });
 }

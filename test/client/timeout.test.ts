@@ -44,6 +44,25 @@ describe("timeouts and aborts", () => {
     expect((await api.GET(playlistPath, { params })).response.status).toBe(200);
   });
 
+  it("releases, unread, the body of an answer a fetch that ignores the signal sends after the time limit", async () => {
+    let pulls = 0;
+    let cancelled!: () => void;
+    const bodyCancelled = new Promise<void>((resolve) => (cancelled = resolve));
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulls++;
+        controller.enqueue(new Uint8Array(1024));
+      },
+      cancel: () => cancelled(),
+    });
+    const lateFetch = () => new Promise<Response>((resolve) => setTimeout(() => resolve(new Response(endless, { headers: { "Content-Type": "application/json" } })), 60));
+    const api = createClient({ baseUrl, apiKey, fetch: lateFetch, timeoutMs: 20, maxRetries: 0, maxResponseBytes: 1024 * 1024 });
+    await expect(api.GET(playlistPath, { params })).rejects.toBeInstanceOf(RequestTimeoutError);
+    await bodyCancelled;
+    // The stream fills its queue once on its own; nothing more is read.
+    expect(pulls).toBeLessThanOrEqual(2);
+  });
+
   it("throws RequestAbortedError with the caller's reason when the caller aborts", async () => {
     const server = fakeFetch(neverAnswers);
     const api = createClient({ baseUrl, apiKey, fetch: server.fetch });
