@@ -52,19 +52,14 @@ const copyOf = (response: Held) => new Response(response[held].bytes, { headers:
 /**
  * The methods of a Response whose body the attempt read, answering from what was read. A
  * response gets them by a prototype switch, as copying it into a new Response would cost as
- * much again as reading it.
+ * much again as reading it. openapi-fetch reads every body with `text()`; the rest are for
+ * other `parseAs` values and for callers who read the response again.
  */
 const heldBodyMethods: PropertyDescriptorMap = {
   text: { value: function (this: Held) { return Promise.resolve(textOf(this[held])); } },
-  json: {
-    value: function (this: Held) {
-      const body = this[held];
-      return new Promise((resolve) => resolve(parseJson(textOf(body), body.method, body.url, this.status)));
-    },
-  },
   body: { get: function (this: Held) { return copyOf(this).body; } },
 };
-for (const name of ["arrayBuffer", "blob", "bytes", "formData"] as const) {
+for (const name of ["json", "arrayBuffer", "blob", "bytes", "formData"] as const) {
   heldBodyMethods[name] = { value: function (this: Held) { return copyOf(this)[name](); } };
 }
 
