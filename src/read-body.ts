@@ -24,15 +24,6 @@ export const exchangeOf = (response: Response): Exchange | undefined => (respons
 
 const textOf = (body: Exchange) => (body.text ??= utf8.decode(body.bytes));
 
-/** A success's JSON text parsed; invalid JSON is an UnexpectedResponseError naming the request. */
-function parseJson(text: string, method: string, url: string, status: number): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new UnexpectedResponseError(method, url, `the ${status} answer's body is not valid JSON`);
-  }
-}
-
 /**
  * Parses the data of a call whose JSON openapi-fetch was asked to read as text (see
  * client.ts). openapi-fetch parses a body without Content-Length itself, where invalid JSON
@@ -43,7 +34,11 @@ export function parseData(result: { data?: unknown; response: Response }, method
   const { data, response } = result;
   // No string for an error status, a 204, a HEAD or a Content-Length of 0.
   if (typeof data !== "string") return;
-  result.data = data === "" ? undefined : parseJson(data, method, exchangeOf(response)?.url ?? response.url, response.status);
+  try {
+    result.data = data === "" ? undefined : JSON.parse(data);
+  } catch {
+    throw new UnexpectedResponseError(method, exchangeOf(response)?.url ?? response.url, `the ${response.status} answer's body is not valid JSON`);
+  }
 }
 
 /** A fresh Response over the bytes read, for the ways of reading a body this client does not use itself. */
