@@ -49,11 +49,14 @@ function wrapCalls(client: Record<string, unknown>, { maxRetries, log }: RetryCo
   const call = async (method: string, init: Init, send: (init: Init) => Promise<CallResult>) => {
     if (init) checkCall(init);
     const { signal, parseAs = "json" } = init ?? {};
-    // JSON is read as text and parsed by parseData.
-    const sent = { ...init, parseAs: parseAs === "json" ? "text" : parseAs };
-    // The caller's signal goes to the transport, which listens to it only during each attempt,
-    // and not to openapi-fetch's Request, which would keep a listener on it per call.
-    if (signal) Object.assign(sent, { signal: undefined, callerSignal: signal });
+    const sent = {
+      ...init,
+      // JSON is read as text and parsed by parseData.
+      parseAs: parseAs === "json" ? "text" : parseAs,
+      // The caller's signal goes to the transport, which listens to it only during each attempt,
+      // and not to openapi-fetch's Request, which would keep a listener on it per call.
+      ...(signal ? { signal: undefined, callerSignal: signal } : {}),
+    };
     const result = await sendWithRetries(method, () => send(sent), (init?.maxRetries as number | undefined) ?? maxRetries, signal, log);
     if (parseAs === "json") parseData(result, method);
     return result;
