@@ -120,7 +120,7 @@ export async function compileMock() {
   const plain = asModule(standaloneCode(ajv, plainNames));
   const coerced = asModule(standaloneCode(coercing, coercedNames));
   const declaration = (names) =>
-    `${header}import type { MockValidator } from "../../src/mock/validator.js";\n` +
+    `${header}import type { MockValidator } from "../../src/mock/spec/validator.js";\n` +
     Object.keys(names).map((name) => `export declare const ${name}: MockValidator;\n`).join("");
   return {
     "operations.json": JSON.stringify({ operations, story: storyData }, null, 1) + "\n",

@@ -32,7 +32,7 @@ function persister(file, snapshot, log) {
 /** Starts the stateful mock; resolves with its URL and a stop function. A bad --persist file rejects. */
 export async function startStatefulMock({ host = "127.0.0.1", port = 4020, seed, persist, scenario, log = (line) => console.error(line) } = {}) {
   const { createMock } = await loadSource("src/mock/index.ts");
-  const { createMockServer } = await loadSource("src/mock/node-http.ts");
+  const { createMockServer } = await loadSource("src/mock/adapters/node-http.ts");
   let save = () => {};
   const mock = createMock({ seed, scenario, responseViolations: "flag", onChange: () => save() });
   if (persist) {

@@ -1,4 +1,4 @@
-export { createClient } from "./client.js";
+export { createClient } from "./client/create-client.js";
 export {
   ApiError,
   ConnectionError,
@@ -9,9 +9,9 @@ export {
   ResponseTooLargeError,
   UnexpectedResponseError,
   type ApiErrorKind,
-} from "./errors.js";
-export { defaults, type CallOptions, type ClientOptions, type FetchFunction } from "./options.js";
-export type { AttemptLog, Logger } from "./logging.js";
-export type { ApiClient, ItemOf, ListPath, Page, PaginateOptions, ReadOnlyOrUnknownField } from "./typed.js";
-export { unwrap, type DataOf } from "./unwrap.js";
+} from "./client/errors.js";
+export { defaults, type CallOptions, type ClientOptions, type FetchFunction } from "./client/options.js";
+export type { AttemptLog, Logger } from "./client/logging.js";
+export type { ApiClient, ItemOf, ListPath, Page, PaginateOptions, ReadOnlyOrUnknownField } from "./client/client-types.js";
+export { unwrap, type DataOf } from "./client/unwrap.js";
 export type { components, operations, paths } from "../generated/openapi.js";

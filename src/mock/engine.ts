@@ -1,17 +1,17 @@
 // The mock engine: a Request in, a Response out, on Fetch API types only, so it runs the same
 // in Node, in browsers and behind any adapter (MSW, node:http).
-import { authorize, type KeyScopes } from "./auth.js";
-import { isScenarioName, parsePrefer, preferredAnswer, scenarioFailure, scenarioRandom, type ScenarioName, type ScenarioOption } from "./controls.js";
-import type { HandlerContext } from "./handlers/context.js";
-import { handlers } from "./handlers/index.js";
-import { seededRandom } from "./random.js";
-import { checkRequest, responseViolations } from "./request-validation.js";
+import { authorize, type KeyScopes } from "./spec/auth.js";
+import { isScenarioName, parsePrefer, preferredAnswer, scenarioFailure, scenarioRandom, type ScenarioName, type ScenarioOption } from "./negotiate.js";
+import type { HandlerContext } from "./resources/context.js";
+import { handlers } from "./resources/index.js";
+import { seededRandom } from "./state/random.js";
+import { checkRequest, responseViolations } from "./spec/validate-request.js";
 import { bodyOf, empty, error, json, notFound, validationError } from "./responses.js";
-import type { OperationEntry } from "./operations.js";
-import { route } from "./router.js";
-import { emptyState, seedState } from "./seed-data.js";
-import { checkSnapshot } from "./snapshot-check.js";
-import { copy, type MockState } from "./state.js";
+import type { OperationEntry } from "./spec/operations.js";
+import { route } from "./spec/router.js";
+import { emptyState, seedState } from "./state/seed.js";
+import { checkSnapshot } from "./state/snapshot.js";
+import { copy, type MockState } from "./state/state.js";
 
 export interface MockOptions {
   /** Seeds the generated records and every random choice; the same seed gives the same mock. Default 1. */

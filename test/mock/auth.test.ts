@@ -1,6 +1,6 @@
 // Authentication and scopes follow each operation's security requirement in the spec.
 import { describe, expect, it } from "vitest";
-import { operations } from "../../src/mock/operations.js";
+import { operations } from "../../src/mock/spec/operations.js";
 import { baseUrl, send } from "./support.js";
 import { createMock } from "../../src/mock/index.js";
 

@@ -3,7 +3,7 @@ import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, unwrap } from "../../src/index.js";
 import { createMock } from "../../src/mock/index.js";
-import { mockHandlers } from "../../src/mock/msw.js";
+import { mockHandlers } from "../../src/mock/adapters/msw.js";
 
 const baseUrl = "https://us.posthog.com";
 const mock = createMock();

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStatefulMock } from "../../scripts/mock-server.mjs";
 import { createClient, unwrap } from "../../src/index.js";
-import { seededRandom, pick } from "../../src/mock/random.js";
+import { seededRandom, pick } from "../../src/mock/state/random.js";
 
 let server: Awaited<ReturnType<typeof startStatefulMock>>;
 const logged: string[] = [];

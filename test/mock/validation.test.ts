@@ -2,9 +2,9 @@
 // with Prism's sl-violations header; the engine's own answers are checked before they leave.
 import { describe, expect, it } from "vitest";
 import { createMock } from "../../src/mock/index.js";
-import { handlers } from "../../src/mock/handlers/index.js";
-import { operations } from "../../src/mock/operations.js";
-import { responseViolations } from "../../src/mock/request-validation.js";
+import { handlers } from "../../src/mock/resources/index.js";
+import { operations } from "../../src/mock/spec/operations.js";
+import { responseViolations } from "../../src/mock/spec/validate-request.js";
 import { send } from "./support.js";
 
 const json = { "Content-Type": "application/json" };

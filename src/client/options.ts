@@ -1,0 +1,105 @@
+import { mergeHeaders, type ClientOptions as FetchClientOptions, type HeadersOptions } from "openapi-fetch";
+import { authorizationHeader } from "./internal/auth.js";
+import { check, checkDuration, checkWholeNumber } from "./internal/checks.js";
+import { resolveLogger, type Logger } from "./logging.js";
+import type { RetryConfig } from "./internal/retry.js";
+
+/** Receives the Request and, as fetch does, an init whose `signal` replaces the Request's. */
+export type FetchFunction = (input: Request, init?: RequestInit) => Promise<Response>;
+
+export interface ClientOptions
+  extends Omit<FetchClientOptions, "baseUrl" | "fetch" | "headers" | "pathSerializer"> {
+  /** The service's address, such as `https://us.posthog.com` or `https://eu.posthog.com`. */
+  baseUrl: string;
+  /** A personal API key. Sent as `Authorization: Bearer …` to `baseUrl`'s origin only. */
+  apiKey: string;
+  /** Replaces `globalThis.fetch`, for tests, proxies or instrumentation. */
+  fetch?: FetchFunction;
+  /** Retries after the first attempt; 0 turns retries off. Default 2. */
+  maxRetries?: number;
+  /** How long each attempt may take, from sending the request to the last byte of the body. Default 60 000 ms. */
+  timeoutMs?: number;
+  /** The largest response body read, counted while it streams; a larger one ends the call with ResponseTooLargeError. Default 64 MiB. */
+  maxResponseBytes?: number;
+  /**
+   * Receives each attempt: method, path, attempt number, status or error, duration and the
+   * wait before a retry; never the key. `SESSION_RECORDINGS_API_LOG=debug` logs them to
+   * console.debug when no logger is given.
+   */
+  logger?: Logger;
+  /** Headers sent with every request. */
+  headers?: HeadersOptions;
+}
+
+export interface TransportConfig {
+  origin: string;
+  fetch: FetchFunction;
+  /** `fetch` is the platform's, which reads `init.signal` on every call. */
+  readsSignal: boolean;
+  timeoutMs: number;
+  maxResponseBytes: number;
+  /** Replaces the key in a text with a placeholder. */
+  redact: (text: string) => string;
+}
+
+/** What a single call may set for itself, over the client's options. */
+export interface CallOptions {
+  /** Retries after this call's first attempt; 0 turns them off for it. */
+  maxRetries?: number;
+  /** How long each attempt of this call may take, body included, in ms. */
+  timeoutMs?: number;
+}
+
+export const defaults = { maxRetries: 2, timeoutMs: 60_000, maxResponseBytes: 64 * 1024 * 1024 } as const;
+
+/** Checks the options and splits them into what openapi-fetch takes and what the transport keeps. */
+export function resolveOptions(options: ClientOptions): {
+  transport: TransportConfig;
+  retry: RetryConfig;
+  fetchClient: Omit<FetchClientOptions, "fetch" | "pathSerializer">;
+} {
+  check(options !== null && typeof options === "object", "options", "must be an object");
+  const { baseUrl, apiKey, fetch, headers, maxRetries = defaults.maxRetries, timeoutMs = defaults.timeoutMs, maxResponseBytes = defaults.maxResponseBytes, logger, ...rest } = options;
+
+  let url: URL | undefined;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    // Shown below, without what could be a secret.
+  }
+  // Credentials in the URL would travel with every request and show in every error; the
+  // message shows neither them nor a query.
+  const shown = String(baseUrl).replace(/\/\/[^/@]*@/, "//[redacted]@").replace(/[?#][^]*/, "?…");
+  check(
+    url && /^https?:$/.test(url.protocol) && !url.username && !url.password && !url.search && !url.hash,
+    "options.baseUrl",
+    `must be an absolute http or https URL without credentials (use apiKey), query or fragment, got "${shown}"`,
+  );
+  // A header value holds Latin-1 without control characters; fetch's own error would quote
+  // the key, and no message here does.
+  check(typeof apiKey === "string" && /^[\x21-\x2b\x2d-\x7e\xa1-\xff]+$/.test(apiKey), "options.apiKey", "must be a personal API key: printable Latin-1 characters, no spaces or commas");
+  check(fetch === undefined ? typeof globalThis.fetch === "function" : typeof fetch === "function", "options.fetch", "must be a function (it is required where globalThis.fetch does not exist)");
+  check(logger === undefined || typeof logger === "function", "options.logger", "must be a function");
+  checkWholeNumber(maxRetries, 0, "options.maxRetries");
+  checkDuration(timeoutMs, "options.timeoutMs");
+  checkWholeNumber(maxResponseBytes, 1, "options.maxResponseBytes");
+
+  // The key joins openapi-fetch's base headers, held in its closure and never on an object
+  // the caller can inspect; the transport removes it from requests to any other origin.
+  // A plain object: openapi-fetch merges the base headers into every request, and reading a
+  // Headers costs it more than the rest of building the request.
+  const baseHeaders = Object.fromEntries(mergeHeaders(headers, { Authorization: authorizationHeader(apiKey) }));
+  return {
+    transport: {
+      origin: url.origin,
+      // Looked up per call, and called on globalThis: browsers refuse a detached `fetch`.
+      fetch: fetch ?? ((input, init) => globalThis.fetch(input, init)),
+      readsSignal: fetch === undefined,
+      timeoutMs,
+      maxResponseBytes,
+      redact: (text) => text.replaceAll(apiKey, "[redacted key]"),
+    },
+    retry: { maxRetries, log: resolveLogger(logger) },
+    fetchClient: { ...rest, baseUrl, headers: baseHeaders },
+  };
+}

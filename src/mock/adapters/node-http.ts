@@ -1,0 +1,99 @@
+// The mock engine over node:http: a thin adapter that turns each IncomingMessage into a
+// Request, hands it to the engine, and writes the Response back, with CORS for any dev origin.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Mock } from "../engine.js";
+import { maxBodyBytes } from "../spec/validate-request.js";
+
+export interface MockServerOptions {
+  /** Where problems are reported: a response the engine flags, a handler that threw. */
+  log?: (line: string) => void;
+}
+
+const exposed = ["Retry-After", "Allow", "WWW-Authenticate", "sl-violations", "x-mock-response-violations"].join(", ");
+
+function cors(request: IncomingMessage): Record<string, string> {
+  const origin = request.headers.origin;
+  return { "Access-Control-Allow-Origin": origin ?? "*", "Access-Control-Expose-Headers": exposed, Vary: "Origin" };
+}
+
+function send(response: ServerResponse, status: number, headers: Record<string, string>, body?: string | Buffer) {
+  if (response.headersSent) return response.destroy();
+  response.writeHead(status, headers).end(body);
+}
+
+const problem = (detail: string, code: string) => JSON.stringify({ type: "invalid_request", code, detail, attr: null });
+
+/** Reads the body up to the engine's limit; undefined when it is larger. */
+function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    if (Number(request.headers["content-length"]) > maxBodyBytes) return resolve(undefined);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBodyBytes) {
+        request.removeAllListeners("data");
+        request.resume();
+        resolve(undefined);
+      } else chunks.push(chunk);
+    });
+    request.on("end", () => resolve(Buffer.concat(chunks)));
+    request.on("error", reject);
+  });
+}
+
+async function handle(mock: Mock, request: IncomingMessage, response: ServerResponse, log: (line: string) => void) {
+  const headers = cors(request);
+  if (request.method === "OPTIONS") {
+    return send(response, 204, {
+      ...headers,
+      "Access-Control-Allow-Methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
+      "Access-Control-Allow-Headers": request.headers["access-control-request-headers"] ?? "Authorization, Content-Type, Prefer",
+      "Access-Control-Max-Age": "600",
+    });
+  }
+  let url: URL;
+  try {
+    url = new URL(request.url ?? "/", `http://${request.headers.host ?? "127.0.0.1"}`);
+  } catch {
+    return send(response, 400, { ...headers, "Content-Type": "application/json" }, problem("The request's URL or Host header is malformed.", "parse_error"));
+  }
+  const body = request.method === "GET" || request.method === "HEAD" ? Buffer.alloc(0) : await readBody(request);
+  if (body === undefined) {
+    response.setHeader("Connection", "close");
+    return send(response, 413, { ...headers, "Content-Type": "application/json" }, problem("The request body is larger than 1 MB.", "request_too_large"));
+  }
+  let fetchRequest: Request;
+  try {
+    const requestHeaders = new Headers();
+    for (let i = 0; i < request.rawHeaders.length; i += 2) requestHeaders.append(request.rawHeaders[i]!, request.rawHeaders[i + 1]!);
+    fetchRequest = new Request(url, { method: request.method, headers: requestHeaders, body: body.length ? new Uint8Array(body) : undefined });
+  } catch (error) {
+    return send(response, 400, { ...headers, "Content-Type": "application/json" }, problem(`The request cannot be read: ${(error as Error).message}`, "parse_error"));
+  }
+  const answer = await mock.fetch(fetchRequest);
+  const flagged = answer.headers.get("x-mock-response-violations");
+  if (flagged) log(`${request.method} ${url.pathname}: the answer breaks the spec: ${flagged}`);
+  const out: Record<string, string> = { ...headers };
+  answer.headers.forEach((value, name) => (out[name] = value));
+  const payload = Buffer.from(await answer.arrayBuffer());
+  // A known length lets node:http send the answer in one write instead of chunks.
+  out["Content-Length"] = String(payload.length);
+  send(response, answer.status, out, request.method === "HEAD" ? undefined : payload);
+}
+
+/** A node:http server answering with the engine. Bad input never crashes it: a failure answers 500 and is logged. */
+export function createMockServer(mock: Mock, { log = console.error }: MockServerOptions = {}): Server {
+  const server = createServer((request, response) => {
+    handle(mock, request, response, log).catch((error: Error) => {
+      log(`${request.method} ${request.url}: ${error.stack ?? error.message}`);
+      send(response, 500, { "Content-Type": "application/json" }, JSON.stringify({ type: "server_error", code: "error", detail: "The mock failed; see its log.", attr: null }));
+    });
+  });
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const status = error.code === "HPE_HEADER_OVERFLOW" ? "431 Request Header Fields Too Large" : "400 Bad Request";
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  });
+  return server;
+}

@@ -1,0 +1,41 @@
+// The mock's whole state: plain JSON, so a snapshot is a deep copy and can be persisted.
+import type { components } from "../../../generated/openapi.js";
+
+type Schemas = components["schemas"];
+/** The mock sets the fields the API marks read-only. */
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+export type Playlist = Writable<Schemas["Playlist"]>;
+export type Recording = Writable<Schemas["SessionRecording"]>;
+export type Subscription = Writable<Schemas["Subscription"]>;
+export type Project = Schemas["Project"];
+export type User = NonNullable<Playlist["created_by"]>;
+export type Sharing = Schemas["SharingConfiguration"];
+
+/** What happened in a recording, which the spec's recording does not carry but its filters need. */
+export interface RecordingActivity {
+  events: string[];
+  actions: number[];
+}
+
+export interface ProjectState {
+  project: Project;
+  /** Every playlist, soft-deleted ones included. */
+  playlists: Playlist[];
+  /** Recording ids in each playlist, by `short_id`, the newest added first. */
+  members: Record<string, string[]>;
+  recordings: Recording[];
+  activity: Record<string, RecordingActivity>;
+  /** Every subscription, soft-deleted ones included. */
+  subscriptions: Subscription[];
+  sharing: Record<string, Sharing>;
+}
+
+export interface MockState {
+  version: 1;
+  /** The user every key acts as: `created_by` of what the mock creates. */
+  user: User;
+  nextId: { playlist: number; subscription: number };
+  projects: Record<string, ProjectState>;
+}
+
+export const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
