@@ -1947,7 +1947,7 @@ export interface operations {
                  */
                 search?: string;
                 /**
-                 * @description The field to sort by; a leading `-` sorts descending. The default is `-created_at`.
+                 * @description The field to sort by; a leading `-` sorts descending.
                  * @example title
                  */
                 ordering?: "created_at" | "-created_at" | "title" | "-title" | "next_delivery_date" | "-next_delivery_date";

@@ -1,15 +1,16 @@
 // The mock engine: a Request in, a Response out, on Fetch API types only, so it runs the same
 // in Node, in browsers and behind any adapter (MSW, node:http).
-import { authorize, type KeyScopes } from "./spec/auth.js";
-import { isScenarioName, parsePrefer, preferredAnswer, scenarioFailure, scenarioRandom, type ScenarioName, type ScenarioOption } from "./negotiate.js";
-import type { HandlerContext } from "./resources/context.js";
+import { adminBodyNotJson, adminInvalid, adminNotFound, malformedPath, methodNotAllowed, notFound, requestTooLarge } from "./errors.js";
+import { parsePrefer, preferredAnswer, refusal } from "./negotiate.js";
 import { handlers } from "./resources/index.js";
-import { seededRandom } from "./state/random.js";
-import { checkRequest, responseViolations } from "./spec/validate-request.js";
-import { bodyOf, empty, error, json, notFound, validationError } from "./responses.js";
+import { bodyOf, empty, json, validationError } from "./responses.js";
+import { isScenarioName, scenarioFailure, scenarioRandom, scenarioState, type ScenarioName, type ScenarioOption } from "./scenarios.js";
+import { authorize, type KeyScopes } from "./spec/auth.js";
 import type { OperationEntry } from "./spec/operations.js";
 import { route } from "./spec/router.js";
-import { emptyState, seedState } from "./state/seed.js";
+import { checkRequest, maxBodyBytes } from "./spec/validate-request.js";
+import { responseViolations } from "./spec/validate-response.js";
+import { seededRandom } from "./state/random.js";
 import { checkSnapshot } from "./state/snapshot.js";
 import { copy, type MockState } from "./state/state.js";
 
@@ -67,8 +68,15 @@ export class MockResponseViolationError extends Error {
 }
 
 const logSize = 200;
-const seedSizes = { recordings: 120, playlists: 12, subscriptions: 25 };
-const manyPagesSizes = { recordings: 1000, playlists: 60, subscriptions: 120 };
+
+/** What the pipeline decided for one API request: the answer, the operation it matched, and what was wrong with the request. */
+interface Outcome {
+  response: Response;
+  operation?: OperationEntry;
+  violations: string[];
+}
+
+const answered = (response: Response, operation?: OperationEntry, violations: string[] = []): Outcome => ({ response, operation, violations });
 
 export function createMock(options: MockOptions = {}): Mock {
   const seed = options.seed ?? 1;
@@ -76,7 +84,6 @@ export function createMock(options: MockOptions = {}): Mock {
   const pageSize = options.pageSize ?? 10;
   const flagViolations = options.responseViolations === "flag";
   let scenario: ScenarioName | undefined;
-  let scenarioSeed = seed;
   let state: MockState;
   let random = seededRandom(seed);
   let failures = scenarioRandom(seed);
@@ -85,10 +92,9 @@ export function createMock(options: MockOptions = {}): Mock {
   function start(next: ScenarioOption | null | undefined) {
     const name = next === null || next === undefined ? undefined : typeof next === "string" ? next : next.name;
     if (name !== undefined && !isScenarioName(name)) throw new TypeError(`scenario must be one of empty, many-pages, rate-limited, flaky; got ${JSON.stringify(name)}`);
+    const scenarioSeed = typeof next === "object" && next?.seed !== undefined ? next.seed : seed;
     scenario = name;
-    scenarioSeed = typeof next === "object" && next?.seed !== undefined ? next.seed : seed;
-    const at = now();
-    state = name === "empty" ? emptyState(scenarioSeed, at) : seedState(scenarioSeed, at, name === "many-pages" ? manyPagesSizes : seedSizes);
+    state = scenarioState(name, scenarioSeed, now());
     random = seededRandom(scenarioSeed);
     failures = scenarioRandom(scenarioSeed);
   }
@@ -102,88 +108,81 @@ export function createMock(options: MockOptions = {}): Mock {
   async function admin(request: Request, url: URL): Promise<Response> {
     const action = `${request.method} ${url.pathname}`;
     if (action === "POST /__mock/reset") {
-      api.reset();
+      mock.reset();
       options.onChange?.();
       return empty(204);
     }
-    if (action === "GET /__mock/state") return json(200, api.snapshot());
+    if (action === "GET /__mock/state") return json(200, mock.snapshot());
     if (action === "GET /__mock/requests") return json(200, log);
     if (action === "PUT /__mock/state" || action === "POST /__mock/scenario") {
       let body: unknown;
       try {
         body = await request.json();
       } catch {
-        return error(400, "validation_error", "parse_error", "The body must be JSON.");
+        return adminBodyNotJson();
       }
       try {
-        if (action === "PUT /__mock/state") api.restore(body);
-        else api.setScenario((body as { name?: ScenarioName | null; seed?: number })?.name ? (body as { name: ScenarioName; seed?: number }) : null);
+        if (action === "PUT /__mock/state") mock.restore(body);
+        else mock.setScenario((body as { name?: ScenarioName | null; seed?: number })?.name ? (body as { name: ScenarioName; seed?: number }) : null);
       } catch (problem) {
-        return error(400, "validation_error", "invalid", (problem as Error).message, action === "PUT /__mock/state" ? "state" : "name");
+        return adminInvalid((problem as Error).message, action === "PUT /__mock/state" ? "state" : "name");
       }
       options.onChange?.();
       return empty(204);
     }
-    return error(404, "invalid_request", "not_found", "Admin routes: POST /__mock/reset, GET|PUT /__mock/state, GET /__mock/requests, POST /__mock/scenario.");
+    return adminNotFound();
   }
 
-  async function answer(request: Request, url: URL, violations: string[]): Promise<{ response: Response; operation?: OperationEntry }> {
+  /** An API request through the pipeline: route, authorize, refuse by design, validate, inject, negotiate, handle. */
+  async function answer(request: Request, url: URL): Promise<Outcome> {
     const matched = route(request.method, url.pathname);
-    if (matched.kind === "not-found") return { response: notFound() };
-    if (matched.kind === "method-not-allowed") {
-      return { response: error(405, "invalid_request", "method_not_allowed", `Method "${request.method}" not allowed.`, null, { Allow: matched.allow }) };
-    }
-    if (matched.kind === "bad-path") {
-      violations.push(`path ${matched.param}: malformed percent-escape`);
-      return { response: error(400, "validation_error", "invalid", "The path holds a malformed percent-escape.", matched.param) };
-    }
+    if (matched.kind === "not-found") return answered(notFound());
+    if (matched.kind === "method-not-allowed") return answered(methodNotAllowed(request.method, matched.allow));
+    if (matched.kind === "bad-path") return answered(malformedPath(matched.param), undefined, [`path ${matched.param}: malformed percent-escape`]);
     const { operation, params } = matched;
-    const refused = authorize(request.headers.get("authorization"), operation.scopes, options.keys);
-    if (refused) return { response: refused, operation };
-    // The refused hard deletes answer without looking anything up (live).
-    if (operation.responses["405"] && operation.success === 405) {
-      const prefer = parsePrefer(request.headers.get("prefer"));
-      const preferred = prefer.code && prefer.code !== 405 ? preferredAnswer(operation, prefer) : undefined;
-      return { response: preferred ?? preferredAnswer(operation, { code: 405 })!, operation };
-    }
+
+    const refused = authorize(request.headers.get("authorization"), operation.scopes, options.keys, url.origin);
+    if (refused) return answered(refused, operation);
+
+    const prefer = parsePrefer(request.headers.get("prefer"));
+    if (operation.refused) return answered(refusal(operation, operation.refused, prefer), operation);
+
     const checked = await checkRequest(operation, request, url, params);
     if (!checked.ok) {
-      if ("tooLarge" in checked) return { response: error(413, "invalid_request", "request_too_large", "The request body is larger than 1 MB."), operation };
-      violations.push(...checked.violations.map((v) => `${v.location} ${v.attr ?? ""}: ${v.detail}`.replace(/\s+:/, ":")));
-      return { response: validationError(checked.violations), operation };
+      if ("tooLarge" in checked) return answered(requestTooLarge(maxBodyBytes), operation);
+      const violations = checked.violations.map((v) => `${v.location} ${v.attr ?? ""}: ${v.detail}`.replace(/\s+:/, ":"));
+      return answered(validationError(checked.violations), operation, violations);
     }
+
     const failure = scenarioFailure(scenario, failures);
-    if (failure) return { response: failure, operation };
-    const prefer = parsePrefer(request.headers.get("prefer"));
+    if (failure) return answered(failure, operation);
+
     if (prefer.delay) await new Promise((resolve) => setTimeout(resolve, prefer.delay));
     const preferred = preferredAnswer(operation, prefer);
-    if (preferred) return { response: preferred, operation };
-    const project = state.projects[String(checked.request.path.project_id)];
-    if ("project_id" in checked.request.path && !project) return { response: notFound(), operation };
+    if (preferred) return answered(preferred, operation);
+
     let changed = false;
-    const context: HandlerContext = {
+    const response = handlers[operation.id as keyof typeof handlers]({
+      operation,
       state,
-      project: project!,
       request: checked.request,
       url,
       now: now(),
       random,
       pageSize,
       changed: () => (changed = true),
-    };
-    const handler = handlers[operation.id];
-    const response = handler ? handler(context) : error(501, "server_error", "not_implemented", `The mock has no behaviour for ${operation.id}.`);
+    });
     if (changed) options.onChange?.();
-    return { response, operation };
+    return answered(response, operation);
   }
 
-  const api: Mock = {
+  const mock: Mock = {
     async fetch(input, init) {
       const request = input instanceof Request && init === undefined ? input : new Request(input, init);
       const url = new URL(request.url);
       if (url.pathname.startsWith("/__mock/")) return admin(request, url);
-      const violations: string[] = [];
-      const { response, operation } = await answer(request, url, violations);
+      const { response, operation, violations } = await answer(request, url);
+      // A 413 is answered before the body is read, so there is nothing of the operation's to check it against.
       const problems = operation && response.status !== 413 ? responseViolations(operation, response.status, bodyOf.has(response) ? bodyOf.get(response) : undefined) : [];
       record({ at: now().toISOString(), method: request.method, path: url.pathname + url.search, status: response.status, violations, responseViolations: problems });
       if (problems.length === 0) return response;
@@ -204,5 +203,5 @@ export function createMock(options: MockOptions = {}): Mock {
       start(next);
     },
   };
-  return api;
+  return mock;
 }

@@ -1,4 +1,6 @@
-// Building answers: JSON bodies, the spec's error body, and empty responses.
+// How every answer is built: JSON bodies (remembered, so the engine checks them without
+// parsing them again), the spec's error body, 400s naming the field, and empty responses.
+// What an error says is in errors.ts.
 import type { components } from "../../generated/openapi.js";
 
 export type ErrorBody = components["schemas"]["ErrorBody"];
@@ -19,8 +21,6 @@ export function empty(status: number, headers: Record<string, string> = {}): Res
 export function error(status: number, type: string, code: string, detail: string, attr: string | null = null, headers: Record<string, string> = {}): Response {
   return json(status, { type, code, detail, attr } satisfies ErrorBody, headers);
 }
-
-export const notFound = () => error(404, "invalid_request", "not_found", "Not found.");
 
 /** A 400 naming the field, in the service's body, with Prism's `sl-violations` header. */
 export function validationError(violations: Violation[]): Response {

@@ -1,7 +1,7 @@
 // The seeded state, snapshots, the Prefer controls, scenarios and the admin routes.
 import { describe, expect, it } from "vitest";
 import { createMock, MockStateError } from "../../src/mock/index.js";
-import { plainValidators } from "../../src/mock/spec/validate-request.js";
+import { plainValidators } from "../../src/mock/spec/validators.js";
 import { send } from "./support.js";
 
 const now = () => new Date("2026-11-22T12:00:00Z");

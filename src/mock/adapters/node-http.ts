@@ -2,6 +2,7 @@
 // Request, hands it to the engine, and writes the Response back, with CORS for any dev origin.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Mock } from "../engine.js";
+import { requestTooLarge, serverError, unreadableRequest } from "../errors.js";
 import { maxBodyBytes } from "../spec/validate-request.js";
 
 export interface MockServerOptions {
@@ -21,7 +22,10 @@ function send(response: ServerResponse, status: number, headers: Record<string, 
   response.writeHead(status, headers).end(body);
 }
 
-const problem = (detail: string, code: string) => JSON.stringify({ type: "invalid_request", code, detail, attr: null });
+/** Writes one of the engine's own answers (an error the adapter finds before the engine can). */
+async function sendAnswer(response: ServerResponse, headers: Record<string, string>, answer: Response) {
+  send(response, answer.status, { ...headers, "Content-Type": "application/json" }, Buffer.from(await answer.arrayBuffer()));
+}
 
 /** Reads the body up to the engine's limit; undefined when it is larger. */
 function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
@@ -56,12 +60,12 @@ async function handle(mock: Mock, request: IncomingMessage, response: ServerResp
   try {
     url = new URL(request.url ?? "/", `http://${request.headers.host ?? "127.0.0.1"}`);
   } catch {
-    return send(response, 400, { ...headers, "Content-Type": "application/json" }, problem("The request's URL or Host header is malformed.", "parse_error"));
+    return sendAnswer(response, headers, unreadableRequest("The request's URL or Host header is malformed."));
   }
   const body = request.method === "GET" || request.method === "HEAD" ? Buffer.alloc(0) : await readBody(request);
   if (body === undefined) {
     response.setHeader("Connection", "close");
-    return send(response, 413, { ...headers, "Content-Type": "application/json" }, problem("The request body is larger than 1 MB.", "request_too_large"));
+    return sendAnswer(response, headers, requestTooLarge(maxBodyBytes));
   }
   let fetchRequest: Request;
   try {
@@ -69,7 +73,7 @@ async function handle(mock: Mock, request: IncomingMessage, response: ServerResp
     for (let i = 0; i < request.rawHeaders.length; i += 2) requestHeaders.append(request.rawHeaders[i]!, request.rawHeaders[i + 1]!);
     fetchRequest = new Request(url, { method: request.method, headers: requestHeaders, body: body.length ? new Uint8Array(body) : undefined });
   } catch (error) {
-    return send(response, 400, { ...headers, "Content-Type": "application/json" }, problem(`The request cannot be read: ${(error as Error).message}`, "parse_error"));
+    return sendAnswer(response, headers, unreadableRequest(`The request cannot be read: ${(error as Error).message}`));
   }
   const answer = await mock.fetch(fetchRequest);
   const flagged = answer.headers.get("x-mock-response-violations");
@@ -87,7 +91,7 @@ export function createMockServer(mock: Mock, { log = console.error }: MockServer
   const server = createServer((request, response) => {
     handle(mock, request, response, log).catch((error: Error) => {
       log(`${request.method} ${request.url}: ${error.stack ?? error.message}`);
-      send(response, 500, { "Content-Type": "application/json" }, JSON.stringify({ type: "server_error", code: "error", detail: "The mock failed; see its log.", attr: null }));
+      void sendAnswer(response, {}, serverError(500, {}, "The mock failed; see its log."));
     });
   });
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => {

@@ -1,18 +1,34 @@
+import { notFound } from "../errors.js";
+import type { OperationEntry } from "../spec/operations.js";
 import type { ValidRequest } from "../spec/validate-request.js";
 import type { Random } from "../state/random.js";
 import type { MockState, ProjectState } from "../state/state.js";
 
+/** What a handler gets: the operation's compiled facts, the state, and the request as validated. */
 export interface HandlerContext {
+  operation: OperationEntry;
   state: MockState;
-  /** The project of `{project_id}`, for operations under a project. */
-  project: ProjectState;
   request: ValidRequest;
   url: URL;
   now: Date;
   random: Random;
+  /** The page size of a listing asked for without `limit`. */
   pageSize: number;
   /** Marks the state as changed, so adapters persist it. */
   changed(): void;
 }
 
 export type Handler = (context: HandlerContext) => Response;
+
+/** The context of an operation under `/api/environments/{project_id}/`. */
+export interface ProjectContext extends HandlerContext {
+  project: ProjectState;
+}
+
+/** A handler for an operation under a project: a project the mock does not hold answers 404. */
+export const inProject =
+  (handler: (context: ProjectContext) => Response): Handler =>
+  (context) => {
+    const project = context.state.projects[String(context.request.path.project_id)];
+    return project ? handler({ ...context, project }) : notFound();
+  };

@@ -1,14 +1,22 @@
-// Which handler answers each operation, by operationId. A test checks that every operation
-// in the spec has one.
+// Which handler answers each operation, by operationId. Typed against the generated
+// operations, so an operation the spec answers with a 2XX and no handler here, or a handler
+// for no such operation, does not compile.
+import type { AnsweredOperationId } from "../spec/operations.js";
 import type { Handler } from "./context.js";
 import * as playlists from "./playlists.js";
 import { listProjects } from "./projects.js";
 import * as recordings from "./recordings.js";
 import * as subscriptions from "./subscriptions.js";
 
-export const handlers: Record<string, Handler> = {
+export const handlers = {
   listProjects,
-  ...playlists,
+  listPlaylists: playlists.listPlaylists,
+  createPlaylist: playlists.createPlaylist,
+  getPlaylist: playlists.getPlaylist,
+  updatePlaylist: playlists.updatePlaylist,
+  getPlaylistRecordings: playlists.getPlaylistRecordings,
+  addRecordingToPlaylist: playlists.addRecordingToPlaylist,
+  removeRecordingFromPlaylist: playlists.removeRecordingFromPlaylist,
   listRecordings: recordings.listRecordings,
   getRecording: recordings.getRecording,
   updateRecording: recordings.updateRecording,
@@ -18,5 +26,8 @@ export const handlers: Record<string, Handler> = {
   generateRecordingRegex: recordings.answeredWithoutBody,
   getSessionPropertyDefinitions: recordings.answeredWithoutBody,
   getSessionValues: recordings.answeredWithoutBody,
-  ...subscriptions,
-};
+  listSubscriptions: subscriptions.listSubscriptions,
+  createSubscription: subscriptions.createSubscription,
+  getSubscription: subscriptions.getSubscription,
+  updateSubscription: subscriptions.updateSubscription,
+} satisfies Record<AnsweredOperationId, Handler>;

@@ -1,12 +1,15 @@
 // The limit/offset envelope, with `next` and `previous` as absolute URLs on the origin the
 // request came to, carrying the caller's other query parameters.
+import type { HandlerContext } from "./context.js";
+
 export interface PageRequest {
   url: URL;
   limit: number | undefined;
   offset: number | undefined;
 }
 
-export function page<T>(items: readonly T[], { url, limit, offset }: PageRequest, defaultLimit: number, maxLimit = 1000) {
+/** One page of `items`; `maxLimit` cuts a larger `limit` (the listing's `x-limit-maximum`). */
+export function page<T>(items: readonly T[], { url, limit, offset }: PageRequest, defaultLimit: number, maxLimit = Number.POSITIVE_INFINITY) {
   const size = Math.min(limit ?? defaultLimit, maxLimit);
   const start = offset ?? 0;
   const link = (at: number) => {
@@ -21,4 +24,10 @@ export function page<T>(items: readonly T[], { url, limit, offset }: PageRequest
     previous: start > 0 ? link(Math.max(0, start - size)) : null,
     results: items.slice(start, start + size),
   };
+}
+
+/** The page a listing request asks for, by its validated `limit` and `offset`. */
+export function pageFor<T>(context: HandlerContext, items: readonly T[]) {
+  const { query } = context.request;
+  return page(items, { url: context.url, limit: query.limit as number | undefined, offset: query.offset as number | undefined }, context.pageSize, context.operation.limitMaximum);
 }

@@ -1,12 +1,14 @@
-// Playlists and the recordings in them.
-import { filterPlaylists } from "./filters.js";
-import { page } from "./paging.js";
+// Playlists and the recordings in them: the listing's filters, `recordings_counts`, creates
+// and updates of the fields the spec makes writable.
+import { notFound } from "../errors.js";
+import { empty, json } from "../responses.js";
 import { shortId } from "../state/random.js";
-import { empty, json, notFound } from "../responses.js";
-import type { Playlist, ProjectState } from "../state/state.js";
-import type { Handler, HandlerContext } from "./context.js";
-
-type PlaylistInput = Partial<Pick<Playlist, "name" | "derived_name" | "description" | "pinned" | "deleted" | "filters" | "type">>;
+import type { Playlist, ProjectState, User } from "../state/state.js";
+import { inProject, type ProjectContext } from "./context.js";
+import { createdFields, writeFields } from "./fields.js";
+import { dateWindow, ordering, sortBy } from "./filtering.js";
+import { pageFor } from "./paging.js";
+import { findFor, listed } from "./visibility.js";
 
 /** A playlist as the API shows it: `recordings_counts` follows its recordings. */
 function present(project: ProjectState, playlist: Playlist): Playlist {
@@ -17,76 +19,79 @@ function present(project: ProjectState, playlist: Playlist): Playlist {
 
 // Playlists are only ever appended, so an index stays right while its size matches the list.
 const indexes = new WeakMap<Playlist[], Map<string, Playlist>>();
-function find(project: ProjectState, shortId: unknown): Playlist | undefined {
+function byShortId(project: ProjectState, id: unknown): Playlist | undefined {
   let index = indexes.get(project.playlists);
   if (!index) indexes.set(project.playlists, (index = new Map()));
   for (let i = index.size; i < project.playlists.length; i++) index.set(project.playlists[i]!.short_id, project.playlists[i]!);
-  return index.get(String(shortId));
-}
-/** Deleted playlists are hidden from everything but updates (live). */
-const findLive = (project: ProjectState, shortId: unknown) => {
-  const playlist = find(project, shortId);
-  return playlist && !playlist.deleted ? playlist : undefined;
-};
-
-function apply(playlist: Playlist, body: PlaylistInput, context: HandlerContext) {
-  for (const key of ["name", "derived_name", "description", "pinned", "deleted", "filters", "type"] as const) {
-    if (body[key] !== undefined) (playlist as Record<string, unknown>)[key] = body[key];
-  }
-  playlist.last_modified_at = context.now.toISOString();
-  playlist.last_modified_by = context.state.user;
+  return index.get(String(id));
 }
 
-export const listPlaylists: Handler = (c) => {
+const find = (c: ProjectContext, access: "read" | "update") => findFor(byShortId(c.project, c.request.path.short_id), access);
+
+/** The listing's filters, as the spec declares them (their defaults filled in by validation). */
+export function filterPlaylists(project: ProjectState, query: Record<string, unknown>, user: User, now: Date): Playlist[] {
+  const inWindow = dateWindow(query, now);
+  const search = typeof query.search === "string" ? query.search.toLowerCase() : undefined;
+  const result = project.playlists.filter(
+    (p) =>
+      listed(p, query) &&
+      (query.short_id === undefined || p.short_id === query.short_id) &&
+      (query.created_by === undefined || p.created_by?.id === query.created_by) &&
+      (query.user === undefined || p.created_by?.id === user.id) &&
+      (query.type === undefined || p.type === query.type) &&
+      (query.pinned === undefined || p.pinned) &&
+      (search === undefined || `${p.name ?? ""} ${p.derived_name ?? ""}`.toLowerCase().includes(search)) &&
+      inWindow(p.last_modified_at) &&
+      (query.session_recording_id === undefined || (project.members[p.short_id] ?? []).includes(String(query.session_recording_id))),
+  );
+  const { field, descending } = ordering(query.order);
+  return sortBy(result, (p) => (field === "name" ? (p.name ?? "").toLowerCase() : p[field as "last_modified_at" | "created_at"]), descending);
+}
+
+export const listPlaylists = inProject((c) => {
   const items = filterPlaylists(c.project, c.request.query, c.state.user, c.now).map((p) => present(c.project, p));
-  return json(200, page(items, { url: c.url, limit: c.request.query.limit as number, offset: c.request.query.offset as number }, c.pageSize, 500));
-};
+  return json(200, pageFor(c, items));
+});
 
-export const createPlaylist: Handler = (c) => {
-  const body = (c.request.body ?? {}) as PlaylistInput;
+export const createPlaylist = inProject((c) => {
   let id = shortId(c.random);
-  while (find(c.project, id)) id = shortId(c.random);
+  while (byShortId(c.project, id)) id = shortId(c.random);
   const now = c.now.toISOString();
-  const playlist: Playlist = {
+  const playlist = {
     id: c.state.nextId.playlist++,
     short_id: id,
-    name: null,
-    derived_name: null,
-    description: "",
-    pinned: false,
+    ...createdFields(c.operation, c.request.body),
     created_at: now,
     created_by: c.state.user,
-    deleted: false,
-    filters: {},
     last_modified_at: now,
     last_modified_by: c.state.user,
     recordings_counts: {},
-    type: null,
-  };
-  apply(playlist, body, c);
+  } as Playlist;
   c.project.playlists.push(playlist);
   c.project.members[id] = [];
   c.changed();
   return json(201, present(c.project, playlist));
-};
+});
 
-export const getPlaylist: Handler = (c) => {
-  const playlist = findLive(c.project, c.request.path.short_id);
+export const getPlaylist = inProject((c) => {
+  const playlist = find(c, "read");
   return playlist ? json(200, present(c.project, playlist)) : notFound();
-};
+});
 
-export const updatePlaylist: Handler = (c) => {
-  const playlist = find(c.project, c.request.path.short_id);
+export const updatePlaylist = inProject((c) => {
+  const playlist = find(c, "update");
   if (!playlist) return notFound();
-  apply(playlist, (c.request.body ?? {}) as PlaylistInput, c);
+  writeFields(playlist, c.operation, c.request.body);
+  playlist.last_modified_at = c.now.toISOString();
+  playlist.last_modified_by = c.state.user;
   c.changed();
   return json(200, present(c.project, playlist));
-};
+});
 
-export const getPlaylistRecordings: Handler = (c) => (findLive(c.project, c.request.path.short_id) ? empty(200) : notFound());
+export const getPlaylistRecordings = inProject((c) => (find(c, "read") ? empty(200) : notFound()));
 
-export const addRecordingToPlaylist: Handler = (c) => {
-  const playlist = findLive(c.project, c.request.path.short_id);
+export const addRecordingToPlaylist = inProject((c) => {
+  const playlist = find(c, "read");
   const recordingId = String(c.request.path.session_recording_id);
   if (!playlist || !c.project.recordings.some((r) => r.id === recordingId)) return notFound();
   const members = (c.project.members[playlist.short_id] ??= []);
@@ -96,10 +101,10 @@ export const addRecordingToPlaylist: Handler = (c) => {
     c.changed();
   }
   return empty(200);
-};
+});
 
-export const removeRecordingFromPlaylist: Handler = (c) => {
-  const playlist = findLive(c.project, c.request.path.short_id);
+export const removeRecordingFromPlaylist = inProject((c) => {
+  const playlist = find(c, "read");
   const members = playlist ? (c.project.members[playlist.short_id] ?? []) : [];
   const index = members.indexOf(String(c.request.path.session_recording_id));
   if (!playlist || index < 0) return notFound();
@@ -107,4 +112,4 @@ export const removeRecordingFromPlaylist: Handler = (c) => {
   playlist.last_modified_at = c.now.toISOString();
   c.changed();
   return empty(204);
-};
+});

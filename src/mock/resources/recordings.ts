@@ -1,45 +1,87 @@
-// Session recordings, their sharing configuration, and the lookups and AI helpers beside them.
-import { filterRecordings, structuredRecordingFilters } from "./filters.js";
-import { page } from "./paging.js";
-import { empty, error, json, notFound } from "../responses.js";
-import type { Recording } from "../state/state.js";
-import type { Handler } from "./context.js";
+// Session recordings: the listing's filters, the person update, the hard delete (the one the
+// spec allows), the sharing configuration, and the lookups and AI helpers beside them.
+import { notFound } from "../errors.js";
+import { empty, json } from "../responses.js";
+import type { ProjectState, Recording } from "../state/state.js";
+import { inProject, type Handler, type ProjectContext } from "./context.js";
+import { dateWindow, sortBy } from "./filtering.js";
+import { pageFor } from "./paging.js";
 
-export const listRecordings: Handler = (c) => {
-  const parsed: Record<string, unknown[]> = {};
-  for (const name of structuredRecordingFilters) {
-    const raw = c.request.query[name];
-    if (raw === undefined) continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(String(raw));
-    } catch {
-      return error(400, "validation_error", "invalid", `${name} must be a JSON-encoded array.`, name);
-    }
-    if (!Array.isArray(value)) return error(400, "validation_error", "invalid", `${name} must be a JSON-encoded array.`, name);
-    parsed[name] = value;
+type PropertyFilter = { key?: unknown; value?: unknown; operator?: unknown; type?: unknown };
+
+function matchesProperty(recording: Recording, filter: PropertyFilter): boolean {
+  const properties = (recording.person?.properties ?? {}) as Record<string, unknown>;
+  const actual = properties[String(filter.key)];
+  const wanted = [filter.value].flat();
+  switch (filter.operator ?? "exact") {
+    case "is_set":
+      return actual !== undefined && actual !== null;
+    case "is_not_set":
+      return actual === undefined || actual === null;
+    case "icontains":
+      return wanted.some((w) => String(actual ?? "").toLowerCase().includes(String(w).toLowerCase()));
+    case "is_not":
+      return !wanted.some((w) => String(w) === String(actual));
+    default:
+      return wanted.some((w) => String(w) === String(actual));
   }
-  const items = filterRecordings(c.project, c.request.query, parsed, c.now);
-  return json(200, page(items, { url: c.url, limit: c.request.query.limit as number, offset: c.request.query.offset as number }, c.pageSize));
-};
+}
 
-const find = (c: Parameters<Handler>[0], id: unknown) => c.project.recordings.find((r) => r.id === id);
+function consoleMatches(recording: Recording, filters: PropertyFilter[]): boolean {
+  return filters.every((filter) =>
+    [filter.value].flat().some((level) =>
+      level === "error" ? (recording.console_error_count ?? 0) > 0 : level === "warn" ? (recording.console_warn_count ?? 0) > 0 : (recording.console_log_count ?? 0) > 0,
+    ),
+  );
+}
 
-export const getRecording: Handler = (c) => {
+/**
+ * The listing's filters, as the spec declares them: validation has filled in the defaults
+ * and decoded the JSON documents (`distinct_ids`, `events`, …) into arrays.
+ */
+export function filterRecordings(project: ProjectState, query: Record<string, unknown>, now: Date): Recording[] {
+  const list = (name: string) => query[name] as unknown[] | undefined;
+  const [distinctIds, sessionIds, events, actions, properties, consoleFilters] = ["distinct_ids", "session_ids", "events", "actions", "properties", "console_log_filters"].map(list);
+  const inWindow = dateWindow(query, now);
+  const groups: ((r: Recording) => boolean)[] = [];
+  if (events) groups.push((r) => events.every((e) => project.activity[r.id]?.events.includes(String((e as { id?: unknown }).id))));
+  if (actions) groups.push((r) => actions.every((a) => project.activity[r.id]?.actions.includes(Number((a as { id?: unknown }).id))));
+  if (properties) groups.push((r) => (properties as PropertyFilter[]).every((f) => matchesProperty(r, f)));
+  const combined = (r: Recording) => (groups.length === 0 ? true : query.operand === "OR" ? groups.some((g) => g(r)) : groups.every((g) => g(r)));
+  const result = project.recordings.filter(
+    (r) =>
+      inWindow(r.start_time) &&
+      (query.person_uuid === undefined || r.person?.uuid === query.person_uuid) &&
+      (!distinctIds || distinctIds.includes(r.distinct_id)) &&
+      (!sessionIds || sessionIds.includes(r.id)) &&
+      (query.filter_test_accounts !== true || (r.person?.properties as Record<string, unknown> | null)?.is_test_account !== true) &&
+      (query.hide_viewed_recordings !== true || !r.viewed) &&
+      (!consoleFilters || consoleMatches(r, consoleFilters as PropertyFilter[])) &&
+      combined(r),
+  );
+  const field = (query.order === "duration" ? "recording_duration" : query.order) as keyof Recording;
+  return sortBy(result, (r) => r[field] as string | number | null, query.order_direction === "DESC");
+}
+
+export const listRecordings = inProject((c) => json(200, pageFor(c, filterRecordings(c.project, c.request.query, c.now))));
+
+const find = (c: ProjectContext, id: unknown) => c.project.recordings.find((r) => r.id === id);
+
+export const getRecording = inProject((c) => {
   const recording = find(c, c.request.path.id);
   return recording ? json(200, recording) : notFound();
-};
+});
 
-export const updateRecording: Handler = (c) => {
+export const updateRecording = inProject((c) => {
   const recording = find(c, c.request.path.id);
   if (!recording) return notFound();
   const person = (c.request.body as { person?: { properties?: unknown } } | undefined)?.person;
   if (person && "properties" in person && recording.person) recording.person.properties = person.properties as Recording["person"] extends { properties?: infer P } ? P : never;
   c.changed();
   return json(200, recording);
-};
+});
 
-export const deleteRecording: Handler = (c) => {
+export const deleteRecording = inProject((c) => {
   const id = String(c.request.path.id);
   const index = c.project.recordings.findIndex((r) => r.id === id);
   if (index < 0) return notFound();
@@ -52,13 +94,13 @@ export const deleteRecording: Handler = (c) => {
   }
   c.changed();
   return empty(204);
-};
+});
 
-export const getRecordingSharing: Handler = (c) => {
+export const getRecordingSharing = inProject((c) => {
   const id = String(c.request.path.recording_id);
   if (!find(c, id)) return notFound();
   return json(200, c.project.sharing[id] ?? { created_at: null, enabled: false, access_token: null });
-};
+});
 
 /** Operations whose success the spec describes without a body. */
-export const answeredWithoutBody: Handler = () => empty(200);
+export const answeredWithoutBody: Handler = inProject(() => empty(200));

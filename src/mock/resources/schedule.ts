@@ -1,8 +1,9 @@
-// A subscription's schedule: when it next delivers, and the schedule in words.
+// A subscription's delivery schedule, behaviour the spec cannot state (it only says
+// `next_delivery_date` is set by the server): when it next delivers, and the schedule in words.
 import type { Subscription } from "../state/state.js";
+import { readable } from "./visibility.js";
 
 const day = 86_400_000;
-const weekdays = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 
 function advance(date: Date, frequency: Subscription["frequency"], steps: number): Date {
   const next = new Date(date);
@@ -15,7 +16,8 @@ function advance(date: Date, frequency: Subscription["frequency"], steps: number
 
 /** The first delivery at or after `now`: `start_date`, then every `interval` periods; null once deleted or past `until_date`. */
 export function nextDelivery(subscription: Subscription, now: Date): string | null {
-  if (subscription.deleted) return null;
+  // A deleted subscription delivers nothing.
+  if (!readable(subscription)) return null;
   const interval = Math.max(1, subscription.interval ?? 1);
   let next = new Date(subscription.start_date);
   if (Number.isNaN(next.getTime())) return null;
@@ -37,5 +39,3 @@ export function summarize(subscription: Subscription): string {
   const days = subscription.byweekday?.length ? ` on ${subscription.byweekday.map((d) => d[0]!.toUpperCase() + d.slice(1)).join(", ")}` : "";
   return `sent ${every}${days}`;
 }
-
-export const weekdayOf = (date: Date) => weekdays[date.getUTCDay()]!;

@@ -1,68 +1,72 @@
-// Subscriptions: listing, create rules, updates and the schedule that follows them.
-import { filterSubscriptions } from "./filters.js";
-import { page } from "./paging.js";
-import { error, json, notFound } from "../responses.js";
+// Subscriptions: the listing's filters, the create rule, updates of the fields the spec
+// makes writable, and the schedule (schedule.ts) that follows each write.
+import { insightRequired, notFound } from "../errors.js";
+import { json } from "../responses.js";
+import type { ProjectState, Subscription } from "../state/state.js";
+import { inProject, type ProjectContext } from "./context.js";
+import { createdFields, writeFields } from "./fields.js";
+import { ordering, sortBy } from "./filtering.js";
+import { pageFor } from "./paging.js";
 import { nextDelivery, summarize } from "./schedule.js";
-import type { Subscription } from "../state/state.js";
-import type { Handler, HandlerContext } from "./context.js";
+import { findFor, listed } from "./visibility.js";
 
-const writable = ["dashboard", "insight", "target_type", "target_value", "frequency", "interval", "byweekday", "bysetpos", "count", "start_date", "until_date", "deleted", "title", "invite_message"] as const;
-
-function apply(subscription: Subscription, body: Partial<Subscription>, context: HandlerContext) {
-  for (const key of writable) if (body[key] !== undefined) (subscription as Record<string, unknown>)[key] = body[key];
-  subscription.summary = summarize(subscription);
-  subscription.next_delivery_date = nextDelivery(subscription, context.now);
+/** The listing's filters, as the spec declares them (their defaults filled in by validation). */
+export function filterSubscriptions(project: ProjectState, query: Record<string, unknown>): Subscription[] {
+  const search = typeof query.search === "string" ? query.search.toLowerCase() : undefined;
+  const result = project.subscriptions.filter(
+    (s) =>
+      listed(s, query) &&
+      (query.insight === undefined || s.insight === query.insight) &&
+      (query.dashboard === undefined || s.dashboard === query.dashboard) &&
+      (query.created_by === undefined || s.created_by?.uuid === query.created_by) &&
+      (query.resource_type === undefined || (query.resource_type === "insight" ? s.insight !== null : s.dashboard !== null)) &&
+      (query.target_type === undefined || s.target_type === query.target_type) &&
+      (search === undefined || `${s.title ?? ""} ${s.target_value}`.toLowerCase().includes(search)),
+  );
+  const { field, descending } = ordering(query.ordering);
+  return sortBy(result, (s) => s[field as "created_at" | "title" | "next_delivery_date"], descending);
 }
 
-const find = (c: HandlerContext) => c.project.subscriptions.find((s) => s.id === c.request.path.id);
+/**
+ * The create rule, behaviour the spec states in the create operation's prose, not in a
+ * schema: a subscription delivers a dashboard or an insight, so one of them is required.
+ */
+const deliversSomething = (body: Partial<Subscription>) => body.dashboard != null || body.insight != null;
 
-export const listSubscriptions: Handler = (c) => {
-  const items = filterSubscriptions(c.project, c.request.query);
-  return json(200, page(items, { url: c.url, limit: c.request.query.limit as number, offset: c.request.query.offset as number }, c.pageSize));
-};
+/** The server-set fields that follow the schedule. */
+function schedule(subscription: Subscription, now: Date) {
+  subscription.summary = summarize(subscription);
+  subscription.next_delivery_date = nextDelivery(subscription, now);
+}
 
-export const createSubscription: Handler = (c) => {
-  const body = c.request.body as Partial<Subscription>;
-  // The spec's create rule: a dashboard or an insight.
-  if (body.dashboard == null && body.insight == null) {
-    return error(400, "validation_error", "required", "Insight is required for insight subscriptions.", "insight");
-  }
-  const subscription: Subscription = {
+const find = (c: ProjectContext, access: "read" | "update") => findFor(c.project.subscriptions.find((s) => s.id === c.request.path.id), access);
+
+export const listSubscriptions = inProject((c) => json(200, pageFor(c, filterSubscriptions(c.project, c.request.query))));
+
+export const createSubscription = inProject((c) => {
+  if (!deliversSomething(c.request.body as Partial<Subscription>)) return insightRequired();
+  const subscription = {
     id: c.state.nextId.subscription++,
-    dashboard: null,
-    insight: null,
-    target_type: body.target_type!,
-    target_value: body.target_value!,
-    frequency: body.frequency!,
-    interval: 1,
-    byweekday: null,
-    bysetpos: null,
-    count: null,
-    start_date: body.start_date!,
-    until_date: null,
+    ...createdFields(c.operation, c.request.body),
     created_at: c.now.toISOString(),
     created_by: c.state.user,
-    deleted: false,
-    title: null,
-    summary: "",
-    next_delivery_date: null,
-    invite_message: null,
-  };
-  apply(subscription, body, c);
+  } as Subscription;
+  schedule(subscription, c.now);
   c.project.subscriptions.push(subscription);
   c.changed();
   return json(201, subscription);
-};
+});
 
-export const getSubscription: Handler = (c) => {
-  const subscription = find(c);
-  return subscription && !subscription.deleted ? json(200, subscription) : notFound();
-};
+export const getSubscription = inProject((c) => {
+  const subscription = find(c, "read");
+  return subscription ? json(200, subscription) : notFound();
+});
 
-export const updateSubscription: Handler = (c) => {
-  const subscription = find(c);
+export const updateSubscription = inProject((c) => {
+  const subscription = find(c, "update");
   if (!subscription) return notFound();
-  apply(subscription, (c.request.body ?? {}) as Partial<Subscription>, c);
+  writeFields(subscription, c.operation, c.request.body);
+  schedule(subscription, c.now);
   c.changed();
   return json(200, subscription);
-};
+});

@@ -1,9 +1,21 @@
 // The state every mock starts from: the spec's named examples (the story of project 28417)
 // plus records generated from the seed, so listings have several pages and look real.
-import { story } from "../spec/operations.js";
+import compiledStory from "../../../generated/mock/story.json";
+import type { components } from "../../../generated/openapi.js";
 import { between, pick, seededRandom, shortId, uuid7, type Random } from "./random.js";
 import { nextDelivery, summarize } from "../resources/schedule.js";
 import { copy, type MockState, type Playlist, type ProjectState, type Recording, type Subscription } from "./state.js";
+
+type Schemas = components["schemas"];
+
+/** The spec's named examples that tell the story of project 28417, as scripts/compile-mock.mjs collects them. */
+interface Story {
+  projects: Schemas["Project"][];
+  playlists: Schemas["Playlist"][];
+  recordings: Schemas["SessionRecording"][];
+  subscriptions: Schemas["Subscription"][];
+}
+const story = compiledStory as unknown as Story;
 
 const day = 86_400_000;
 const firstNames = ["Lena", "Omar", "Priya", "Tomás", "Aiko", "Noah", "Zanele", "Mateo", "Ingrid", "Kwame", "Sara", "Yusuf", "Chloé", "Ravi", "Elif"];

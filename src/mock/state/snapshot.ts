@@ -1,6 +1,6 @@
 // Checks a snapshot before the mock adopts it: a corrupt one is refused with the field named,
 // never half-applied.
-import { plainValidators } from "../spec/validate-request.js";
+import { plainValidators } from "../spec/validators.js";
 import type { MockState } from "./state.js";
 
 export class MockStateError extends Error {

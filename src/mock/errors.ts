@@ -1,0 +1,105 @@
+// Every error answer the mock gives, worded in one place. Those the spec words in its
+// examples come from the compiled examples, with the request's own scope, wait or address put
+// in; the rest are the live service's wording (shared reference: live-service.md), which the
+// spec does not show: method and size refusals, server failures, and the text of each kind of
+// field violation.
+import type { Violation } from "./responses.js";
+import { error, json } from "./responses.js";
+import { documentedErrors } from "./spec/operations.js";
+import type { ValidationError } from "./spec/validators.js";
+
+/** The spec's example `name`, its detail edited when the request decides part of it. */
+function documented(name: string, headers: Record<string, string> = {}, detail?: (documented: string) => string): Response {
+  const example = documentedErrors[name];
+  if (!example) throw new Error(`the spec has no error example named ${name}`);
+  return json(example.status, detail ? { ...example.body, detail: detail(example.body.detail ?? "") } : example.body, headers);
+}
+
+/** The 401's `WWW-Authenticate`, pointing at the address the request came to rather than the service's. */
+function wwwAuthenticate(name: string, origin: string): Record<string, string> {
+  const value = documentedErrors[name]?.headers["WWW-Authenticate"];
+  return typeof value === "string" ? { "WWW-Authenticate": value.replace(/https?:\/\/[^/"]+/, origin) } : {};
+}
+
+export const notFound = () => documented("not_found");
+export const notAuthenticated = (origin: string) => documented("not_authenticated", wwwAuthenticate("not_authenticated", origin));
+export const invalidKey = (origin: string) => documented("invalid_key", wwwAuthenticate("invalid_key", origin));
+export const missingScope = (scope: string) => documented("missing_scope", {}, (detail) => detail.replace(/'[^']*'/, `'${scope}'`));
+export const throttled = (seconds: number) => documented("throttled", { "Retry-After": String(seconds) }, (detail) => detail.replace(/\d+ seconds/, `${seconds} seconds`));
+/** The subscription create rule's answer (see resources/subscriptions.ts). */
+export const insightRequired = () => documented("insight_required");
+
+export const methodNotAllowed = (method: string, allow: string) =>
+  error(405, "invalid_request", "method_not_allowed", `Method "${method}" not allowed.`, null, { Allow: allow });
+export const requestTooLarge = (maxBytes: number) =>
+  error(413, "invalid_request", "request_too_large", `The request body is larger than ${maxBytes / 1024 / 1024} MB.`);
+export const serverError = (status: number, headers: Record<string, string> = {}, detail = "A server error occurred.") =>
+  error(status, "server_error", "error", detail, null, headers);
+/** A request the server cannot turn into one for the engine (a malformed URL or header). */
+export const unreadableRequest = (detail: string) => error(400, "invalid_request", "parse_error", detail);
+export const malformedPath = (param: string) => error(400, "validation_error", "invalid", "The path holds a malformed percent-escape.", param);
+export const badPrefer = (detail: string) => error(400, "validation_error", "invalid", detail, "Prefer");
+
+/** The admin routes' own answers. */
+export const adminBodyNotJson = () => error(400, "validation_error", "parse_error", "The body must be JSON.");
+export const adminInvalid = (detail: string, attr: string) => error(400, "validation_error", "invalid", detail, attr);
+export const adminNotFound = () =>
+  error(404, "invalid_request", "not_found", "Admin routes: POST /__mock/reset, GET|PUT /__mock/state, GET /__mock/requests, POST /__mock/scenario.");
+
+/** Request violations that come before the schemas: no body, the wrong media type, JSON that does not parse. */
+export const bodyRequired = (): Violation => ({ location: "body", attr: null, keyword: "required", code: "required", detail: "A JSON body is required." });
+export const unsupportedMediaType = (contentType: string | null): Violation => ({
+  location: "header",
+  attr: "Content-Type",
+  keyword: "contentType",
+  code: "unsupported_media_type",
+  detail: `Unsupported media type "${contentType ?? ""}" in request: send application/json.`,
+});
+export const jsonParseError = (location: Violation["location"], attr: string | null, message: string): Violation => ({
+  location,
+  attr,
+  keyword: "parse",
+  code: "parse_error",
+  detail: `JSON parse error - ${message}`,
+});
+
+const typeMessages: Record<string, string> = {
+  integer: "A valid integer is required.",
+  number: "A valid number is required.",
+  boolean: "Must be a valid boolean.",
+  string: "Not a valid string.",
+};
+
+/** The service's code and wording for one schema failure of `value`. */
+export function violationWording(failure: ValidationError, value: unknown): { code: string; detail: string } {
+  const p = failure.params;
+  switch (failure.keyword) {
+    case "required":
+      return { code: "required", detail: "This field is required." };
+    case "type": {
+      const types = [p.type].flat().filter((t) => t !== "null") as string[];
+      const got = value === null ? "null" : Array.isArray(value) ? "list" : typeof value;
+      if (types[0] === "object") return { code: "invalid", detail: `Expected a dictionary of items but got type "${got}".` };
+      if (types[0] === "array") return { code: "not_a_list", detail: `Expected a list of items but got type "${got}".` };
+      if (value === null) return { code: "null", detail: "This field may not be null." };
+      return { code: "invalid", detail: typeMessages[types[0]!] ?? `Must be of type ${types.join(" or ")}.` };
+    }
+    case "enum":
+      return { code: "invalid_choice", detail: `"${String(value)}" is not a valid choice.` };
+    case "maxLength":
+      return { code: "max_length", detail: `Ensure this field has no more than ${String(p.limit)} characters.` };
+    case "minimum":
+      return { code: "min_value", detail: `Ensure this value is greater than or equal to ${String(p.limit)}.` };
+    case "maximum":
+      return { code: "max_value", detail: `Ensure this value is less than or equal to ${String(p.limit)}.` };
+    case "format":
+      if (p.format === "uuid") return { code: "invalid", detail: `"${String(value)}" is not a valid UUID.` };
+      if (p.format === "email") return { code: "invalid", detail: "Enter a valid email address." };
+      if (p.format === "date-time") return { code: "invalid", detail: "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z]." };
+      return { code: "invalid", detail: `Enter a valid ${String(p.format)}.` };
+    case "pattern":
+      return { code: "invalid", detail: "This value does not have the expected format." };
+    default:
+      return { code: "invalid", detail: `This value ${failure.message ?? "is invalid"}.` };
+  }
+}

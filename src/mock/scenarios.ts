@@ -1,0 +1,37 @@
+// Named scenarios for the UI states a frontend must handle: each picks the state the mock
+// starts from and the failures it injects before the real answer, reproducibly by seed.
+import { serverError, throttled } from "./errors.js";
+import { between, seededRandom, type Random } from "./state/random.js";
+import { emptyState, seedState } from "./state/seed.js";
+import type { MockState } from "./state/state.js";
+
+export const scenarioNames = ["empty", "many-pages", "rate-limited", "flaky"] as const;
+export type ScenarioName = (typeof scenarioNames)[number];
+export type ScenarioOption = ScenarioName | { name: ScenarioName; seed?: number };
+
+const seedSizes = { recordings: 120, playlists: 12, subscriptions: 25 };
+const manyPagesSizes = { recordings: 1000, playlists: 60, subscriptions: 120 };
+
+export function isScenarioName(name: unknown): name is ScenarioName {
+  return typeof name === "string" && (scenarioNames as readonly string[]).includes(name);
+}
+
+/** The state a scenario (or none) starts from. */
+export function scenarioState(scenario: ScenarioName | undefined, seed: number, now: Date): MockState {
+  if (scenario === "empty") return emptyState(seed, now);
+  return seedState(seed, now, scenario === "many-pages" ? manyPagesSizes : seedSizes);
+}
+
+/** A failure the scenario injects before the real answer, or undefined. */
+export function scenarioFailure(scenario: ScenarioName | undefined, random: Random): Response | undefined {
+  if (scenario === "rate-limited") return throttled(between(random, 1, 5));
+  if (scenario === "flaky" && random() < 0.3) {
+    const status = [500, 502, 503][between(random, 0, 2)]!;
+    return serverError(status, status === 503 ? { "Retry-After": "1" } : {});
+  }
+  return undefined;
+}
+
+export function scenarioRandom(seed: number): Random {
+  return seededRandom(seed ^ 0x5eed);
+}
