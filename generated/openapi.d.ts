@@ -797,6 +797,11 @@ export interface components {
             readonly access_token: string | null;
         };
         /**
+         * @description Where a subscription delivers; the kind of `target_value`.
+         * @enum {string}
+         */
+        SubscriptionTargetType: "email" | "slack" | "webhook";
+        /**
          * @description The writable fields of a subscription: the body of an update, in which every field is
          *     optional. A create sends them too, with the fields `SubscriptionCreate` requires.
          */
@@ -805,8 +810,7 @@ export interface components {
             dashboard?: number | null;
             /** @description Id of the insight to deliver. */
             insight?: number | null;
-            /** @enum {string} */
-            target_type?: "email" | "slack" | "webhook";
+            target_type?: components["schemas"]["SubscriptionTargetType"];
             /** @description Where to deliver, by target type; for `email`, comma-separated addresses. */
             target_value?: string;
             /** @enum {string} */
@@ -1010,6 +1014,7 @@ export type SessionRecording = components['schemas']['SessionRecording'];
 export type PaginatedSessionRecordingList = components['schemas']['PaginatedSessionRecordingList'];
 export type SessionRecordingInput = components['schemas']['SessionRecordingInput'];
 export type SharingConfiguration = components['schemas']['SharingConfiguration'];
+export type SubscriptionTargetType = components['schemas']['SubscriptionTargetType'];
 export type SubscriptionInput = components['schemas']['SubscriptionInput'];
 export type SubscriptionCreate = components['schemas']['SubscriptionCreate'];
 export type Subscription = components['schemas']['Subscription'];
@@ -1940,7 +1945,7 @@ export interface operations {
                  * @description Only subscriptions delivered to this kind of target.
                  * @example email
                  */
-                target_type?: "email" | "slack" | "webhook";
+                target_type?: components["schemas"]["SubscriptionTargetType"];
                 /**
                  * @description Only subscriptions whose `title` or `target_value` contains this text, ignoring case.
                  * @example checkout
