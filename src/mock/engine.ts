@@ -4,7 +4,7 @@ import { adminBodyNotJson, adminInvalid, adminNotFound, malformedPath, methodNot
 import { parsePrefer, preferredAnswer, refusal } from "./negotiate.js";
 import { handlers } from "./resources/index.js";
 import { bodyOf, empty, json, validationError } from "./responses.js";
-import { isScenarioName, scenarioFailure, scenarioRandom, scenarioState, type ScenarioName, type ScenarioOption } from "./scenarios.js";
+import { isScenarioName, scenarioFailure, scenarioNames, scenarioRandom, scenarioState, type ScenarioName, type ScenarioOption } from "./scenarios.js";
 import { authorize, type KeyScopes } from "./spec/auth.js";
 import type { OperationEntry } from "./spec/operations.js";
 import { route } from "./spec/router.js";
@@ -91,7 +91,7 @@ export function createMock(options: MockOptions = {}): Mock {
 
   function start(next: ScenarioOption | null | undefined) {
     const name = next === null || next === undefined ? undefined : typeof next === "string" ? next : next.name;
-    if (name !== undefined && !isScenarioName(name)) throw new TypeError(`scenario must be one of empty, many-pages, rate-limited, flaky; got ${JSON.stringify(name)}`);
+    if (name !== undefined && !isScenarioName(name)) throw new TypeError(`scenario must be one of ${scenarioNames.join(", ")}; got ${JSON.stringify(name)}`);
     const scenarioSeed = typeof next === "object" && next?.seed !== undefined ? next.seed : seed;
     scenario = name;
     state = scenarioState(name, scenarioSeed, now());

@@ -8,19 +8,20 @@ export type Route =
   | { kind: "bad-path"; param: string };
 
 interface Template {
+  path: string;
   segments: (string | { param: string })[];
   byMethod: Map<string, OperationEntry>;
 }
 
 const templates: Template[] = [];
 for (const operation of operations) {
-  let template = templates.find((t) => t.byMethod.values().next().value!.path === operation.path);
+  let template = templates.find((t) => t.path === operation.path);
   if (!template) {
     const segments = operation.path
       .split("/")
       .slice(1, -1)
       .map((segment) => (segment.startsWith("{") ? { param: segment.slice(1, -1) } : segment));
-    template = { segments, byMethod: new Map() };
+    template = { path: operation.path, segments, byMethod: new Map() };
     templates.push(template);
   }
   template.byMethod.set(operation.method, operation);
@@ -28,12 +29,6 @@ for (const operation of operations) {
 // A literal segment wins over a parameter: `ai/regex/` is not a recording id.
 const literalCount = (t: Template) => t.segments.filter((s) => typeof s === "string").length;
 templates.sort((a, b) => literalCount(b) - literalCount(a));
-
-/** The methods a path answers, for `Allow`. */
-export function allowedMethods(path: string): string {
-  const template = templates.find((t) => t.byMethod.values().next().value!.path === path);
-  return [...(template?.byMethod.keys() ?? [])].join(", ");
-}
 
 // Front ends ask for the same few paths again and again: remember recent answers, boundedly.
 const recent = new Map<string, Route>();
