@@ -1,0 +1,48 @@
+// The README's code map is the tree as it is, and the arrows it draws hold: the client and
+// the mock never import each other, and the engine imports no transport.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const readme = readFileSync(join(root, "README.md"), "utf8");
+const map = /## Code map[^]*?```text\n([^]*?)```/.exec(readme)?.[1] ?? "";
+
+function walk(dir: string): string[] {
+  return readdirSync(join(root, dir)).flatMap((name) => {
+    const path = `${dir}/${name}`;
+    return statSync(join(root, path)).isDirectory() ? [path, ...walk(path)] : [path];
+  });
+}
+const sourceFiles = walk("src").filter((path) => path.endsWith(".ts"));
+const importsOf = (file: string) => [...readFileSync(join(root, file), "utf8").matchAll(/^(?:import|export)[^;]*?from "([^"]+)"/gm)].map((m) => m[1]!);
+/** What a relative import points at, from the repository's root. */
+const target = (file: string, specifier: string) => relative(root, join(root, file, "..", specifier));
+
+describe("the README's code map", () => {
+  it("names every folder of src/ and every top-level folder", () => {
+    const listed = map.split("\n").map((line) => line.split(/\s{2,}/)[0]!.trim());
+    const folders = walk("src").filter((path) => statSync(join(root, path)).isDirectory());
+    for (const folder of [...folders, "openapi", "generated", "scripts", "test"]) expect(listed, folder).toContain(`${folder}/`);
+  });
+
+  it("gives every folder below an entry point's a README saying what it holds", () => {
+    const entryFolders = ["src", "src/client", "src/mock"];
+    const folders = walk("src").filter((path) => statSync(join(root, path)).isDirectory() && !entryFolders.includes(path));
+    expect(folders.length).toBeGreaterThan(0);
+    for (const folder of folders) expect(readFileSync(join(root, folder, "README.md"), "utf8"), folder).toMatch(/^# src\//);
+  });
+
+  it("holds its arrows: client and mock never import each other, and the engine imports no transport", () => {
+    for (const file of sourceFiles) {
+      const targets = importsOf(file).filter((s) => s.startsWith(".")).map((s) => target(file, s));
+      if (file.startsWith("src/client/")) expect(targets.filter((t) => t.startsWith("src/mock")), file).toEqual([]);
+      if (file.startsWith("src/mock/")) expect(targets.filter((t) => t.startsWith("src/client")), file).toEqual([]);
+      if (file.startsWith("src/mock/") && !file.startsWith("src/mock/adapters/")) {
+        expect(targets.filter((t) => t.startsWith("src/mock/adapters")), file).toEqual([]);
+        expect(importsOf(file).filter((s) => /^(node:|msw)/.test(s)), file).toEqual([]);
+      }
+    }
+  });
+});
