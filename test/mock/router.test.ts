@@ -1,0 +1,214 @@
+// The router on its own: every operation in the compiled table is reached by its method and a
+// path built from its template; everything else is not-found, method-not-allowed (with the
+// path's methods from the table) or bad-path (naming the parameter).
+import { describe, expect, it } from "vitest";
+import { operations, type OperationEntry } from "../../src/mock/spec/operations.js";
+import { route } from "../../src/mock/spec/router.js";
+import { seededRandom } from "../../src/mock/state/random.js";
+
+const paramPattern = /\{([^}]+)\}/g;
+
+/** The concrete path of `operation`'s template, each parameter replaced by `value(name)` (percent-encoded). */
+function pathOf(operation: Pick<OperationEntry, "path">, value: (name: string) => string = (name) => `v-${name}`): string {
+  return operation.path.replace(paramPattern, (_, name: string) => encodeURIComponent(value(name)));
+}
+
+/** The template paths, each with the methods the table gives it. */
+const methodsByPath = new Map<string, string[]>();
+for (const operation of operations) methodsByPath.set(operation.path, [...(methodsByPath.get(operation.path) ?? []), operation.method]);
+
+const standardMethods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"];
+const aiRegex = operations.find((o) => o.id === "generateRecordingRegex")!;
+const aiFilters = operations.find((o) => o.id === "generateRecordingFilters")!;
+const getRecording = operations.find((o) => o.id === "getRecording")!;
+
+describe("route: every operation in the table", () => {
+  it("has a table to route (the checks below are derived from it)", () => {
+    expect(operations.length).toBeGreaterThan(0);
+    expect(new Set(operations.map((o) => `${o.method} ${o.path}`)).size).toBe(operations.length);
+  });
+
+  it("is reached by its own method and a path built from its template, with its parameters", () => {
+    for (const operation of operations) {
+      const found = route(operation.method, pathOf(operation));
+      expect(found, `${operation.method} ${operation.path}`).toEqual({
+        kind: "operation",
+        operation,
+        params: Object.fromEntries(operation.pathParams.map((name) => [name, `v-${name}`])),
+      });
+    }
+  });
+
+  it("names exactly the template's parameters, in the table's pathParams", () => {
+    for (const operation of operations) {
+      const names = [...operation.path.matchAll(paramPattern)].map((m) => m[1]);
+      expect(names, operation.id).toEqual(operation.pathParams);
+    }
+  });
+
+  it("decodes percent-encoded parameter values (property: random values round-trip)", () => {
+    const random = seededRandom(15);
+    // Characters that need escaping (space, slash, percent, query and fragment marks, non-ASCII, astral) and plain ones.
+    const alphabet = [..."aZ09-_.~ /%?#&=+:;@!$'()*,[]\"<>^`{|}\\é漢", "\u{1F600}", "\u00a0"];
+    for (let round = 0; round < 300; round++) {
+      const operation = operations[Math.floor(random() * operations.length)]!;
+      const values: Record<string, string> = {};
+      for (const name of operation.pathParams) {
+        const length = 1 + Math.floor(random() * 8);
+        values[name] = Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join("");
+      }
+      const pathname = pathOf(operation, (name) => values[name]!);
+      const found = route(operation.method, pathname);
+      expect(found, `${operation.method} ${pathname}`).toEqual({ kind: "operation", operation, params: values });
+    }
+  });
+
+  it("decodes escapes in upper or lower case, and an encoded slash stays inside its parameter", () => {
+    const found = route(getRecording.method, "/api/environments/28417/session_recordings/a%2fb%2Fc%20d/");
+    expect(found).toMatchObject({ kind: "operation", operation: { id: "getRecording" }, params: { project_id: "28417", id: "a/b/c d" } });
+  });
+});
+
+describe("route: a literal segment wins over a parameter", () => {
+  it("takes .../session_recordings/ai/regex/ and .../ai/filters/ as the AI helpers, not as a recording", () => {
+    expect(route("POST", "/api/environments/28417/session_recordings/ai/regex/")).toEqual({ kind: "operation", operation: aiRegex, params: { project_id: "28417" } });
+    expect(route("POST", "/api/environments/28417/session_recordings/ai/filters/")).toEqual({ kind: "operation", operation: aiFilters, params: { project_id: "28417" } });
+  });
+
+  it("answers another method on .../ai/regex/ with the helper's own methods, not a recording's", () => {
+    for (const method of ["GET", "PATCH", "DELETE"]) {
+      expect(route(method, "/api/environments/28417/session_recordings/ai/regex/")).toEqual({ kind: "method-not-allowed", allow: methodsByPath.get(aiRegex.path)!.join(", ") });
+    }
+  });
+
+  it("still takes a lone `ai` segment where only a parameter fits as that parameter", () => {
+    expect(route("GET", "/api/environments/28417/session_recordings/ai/")).toEqual({ kind: "operation", operation: getRecording, params: { project_id: "28417", id: "ai" } });
+  });
+
+  it("takes a parameter value that spells a literal of the same template as the parameter", () => {
+    const found = route("GET", "/api/environments/session_recordings/session_recordings/api/");
+    expect(found).toEqual({ kind: "operation", operation: getRecording, params: { project_id: "session_recordings", id: "api" } });
+  });
+});
+
+describe("route: not found", () => {
+  it("is not-found for every template's path without its trailing slash, under any method", () => {
+    for (const operation of operations) {
+      const pathname = pathOf(operation).replace(/\/$/, "");
+      for (const method of standardMethods) expect(route(method, pathname), `${method} ${pathname}`).toEqual({ kind: "not-found" });
+    }
+  });
+
+  it("is not-found for an empty parameter segment", () => {
+    for (const operation of operations.filter((o) => o.pathParams.length > 0)) {
+      for (const name of operation.pathParams) {
+        const pathname = pathOf(operation, (n) => (n === name ? "" : `v-${n}`));
+        expect(route(operation.method, pathname), pathname).toEqual({ kind: "not-found" });
+      }
+    }
+  });
+
+  it("is not-found for unknown paths, extra or missing segments, and a percent-encoded literal", () => {
+    const unknown = [
+      "/",
+      "",
+      "/api/",
+      "/api/unknown/",
+      "/API/projects/",
+      "/api/projects/extra/",
+      "/api/environments/28417/",
+      "/api/environments/28417/session_recordings/one/two/three/four/",
+      "/api/environments/28417/session%5Frecordings/",
+      "/api/environments/28417/subscriptions/1/sharing/",
+      "/api//projects/",
+    ];
+    for (const pathname of unknown) for (const method of standardMethods) expect(route(method, pathname), `${method} ${pathname}`).toEqual({ kind: "not-found" });
+  });
+
+  it("is not-found for every template with one literal segment changed", () => {
+    for (const operation of operations) {
+      const segments = pathOf(operation).split("/");
+      segments.forEach((segment, index) => {
+        if (segment === "" || segment.startsWith("v-")) return;
+        const changed = segments.map((s, i) => (i === index ? `${s}x` : s)).join("/");
+        expect(route(operation.method, changed), changed).toEqual({ kind: "not-found" });
+      });
+    }
+  });
+});
+
+describe("route: method not allowed", () => {
+  it("answers every known path with another method with exactly that path's methods from the table", () => {
+    let checked = 0;
+    for (const [template, methods] of methodsByPath) {
+      const pathname = pathOf({ path: template });
+      for (const method of [...standardMethods, "get", "patch", "PROPFIND"].filter((m) => !methods.includes(m))) {
+        const found = route(method, pathname);
+        expect(found.kind, `${method} ${pathname}`).toBe("method-not-allowed");
+        const allow = (found as { allow: string }).allow.split(", ");
+        expect(allow.sort()).toEqual([...methods].sort());
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it("checks the method before the parameters: a malformed escape under another method is still method-not-allowed", () => {
+    const found = route("PUT", "/api/environments/%E0%A4%A/subscriptions/");
+    expect(found).toEqual({ kind: "method-not-allowed", allow: methodsByPath.get("/api/environments/{project_id}/subscriptions/")!.join(", ") });
+  });
+});
+
+describe("route: bad path", () => {
+  const malformed = ["%", "%E0%A4%A", "%zz", "a%2", "%C3%28", "%ED%A0%80"];
+
+  it("names the parameter holding a malformed percent-escape, for every parameter of every operation", () => {
+    for (const operation of operations) {
+      for (const name of operation.pathParams) {
+        for (const bad of malformed) {
+          const pathname = operation.path.replace(paramPattern, (_, n: string) => (n === name ? bad : `v-${n}`));
+          expect(route(operation.method, pathname), `${operation.method} ${pathname}`).toEqual({ kind: "bad-path", param: name });
+        }
+      }
+    }
+  });
+});
+
+describe("route: repeated calls", () => {
+  it("give equal answers, whether found, refused or not found", () => {
+    const asks: [string, string][] = [
+      ["GET", "/api/projects/"],
+      ["GET", "/api/environments/1/session_recordings/x%20y/"],
+      ["PUT", "/api/projects/"],
+      ["GET", "/api/nothing/"],
+      ["GET", "/api/environments/%zz/session_recordings/"],
+    ];
+    for (const [method, pathname] of asks) {
+      const first = route(method, pathname);
+      const snapshot = structuredClone(first);
+      for (let i = 0; i < 3; i++) {
+        const again = route(method, pathname);
+        expect(again).toEqual(snapshot);
+        // It remembers the answer: the very same object comes back.
+        expect(again).toBe(first);
+      }
+    }
+  });
+
+  it("keep answering right after many distinct paths have filled and cleared its memory", () => {
+    const operation = getRecording;
+    for (let i = 0; i < 5_000; i++) {
+      const id = `rec-${i}`;
+      const found = route(operation.method, pathOf(operation, (n) => (n === "id" ? id : "7")));
+      expect(found).toEqual({ kind: "operation", operation, params: { project_id: "7", id } });
+    }
+    expect(route("GET", "/api/projects/")).toMatchObject({ kind: "operation", operation: { id: "listProjects" }, params: {} });
+  });
+
+  it("give a different answer for the same path under a different method", () => {
+    const pathname = "/api/environments/28417/subscriptions/5/";
+    const answers = new Map(methodsByPath.get("/api/environments/{project_id}/subscriptions/{id}/")!.map((m) => [m, route(m, pathname)]));
+    for (const [method, found] of answers) expect(found).toMatchObject({ kind: "operation", operation: { method } });
+    expect(new Set([...answers.values()].map((f) => (f as { operation: OperationEntry }).operation.id)).size).toBe(answers.size);
+  });
+});
