@@ -6,8 +6,8 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
-import { loadSource } from "./load-source.mjs";
-import { freePort, startPrism } from "./prism.mjs";
+import { loadSource } from "./lib/load-source.mjs";
+import { freePort, startPrism } from "./lib/prism.mjs";
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);

@@ -4,7 +4,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { parseDocument } from "yaml";
 import { addCodeSamples } from "./code-samples.mjs";
-import { redocly } from "./redocly.mjs";
+import { redocly } from "./lib/redocly.mjs";
 
 export const bundlePath = fileURLToPath(new URL("../generated/openapi.yaml", import.meta.url));
 

@@ -5,7 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { bundlePath } from "./bundle.mjs";
-import { redocly } from "./redocly.mjs";
+import { redocly } from "./lib/redocly.mjs";
 
 export const releasedDir = fileURLToPath(new URL("../generated/released/", import.meta.url));
 

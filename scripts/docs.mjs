@@ -1,9 +1,9 @@
 // Renders the bundled spec as one self-contained HTML page that works offline: Redoc inlined,
-// telemetry off (scripts/redocly.mjs), and the attribution logo inlined instead of fetched from Redocly's CDN.
+// telemetry off (scripts/lib/redocly.mjs), and the attribution logo inlined instead of fetched from Redocly's CDN.
 import { readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { bundlePath } from "./bundle.mjs";
-import { redocly } from "./redocly.mjs";
+import { redocly } from "./lib/redocly.mjs";
 
 export const docsPath = fileURLToPath(new URL("../docs-dist/index.html", import.meta.url));
 

@@ -4,7 +4,7 @@
 import { readFile, rename, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
-import { loadSource } from "./load-source.mjs";
+import { loadSource } from "./lib/load-source.mjs";
 
 /** Writes `file` atomically (a temporary file, then a rename), coalescing writes asked for while one runs. */
 function persister(file, snapshot, log) {

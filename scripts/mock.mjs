@@ -1,7 +1,7 @@
 // `npm run mock` (the spec's examples) and `npm run mock:dynamic` (generated data): Prism on
 // 127.0.0.1:4010, or MOCK_PORT, until Ctrl-C.
-import { portFromEnv } from "./ports.mjs";
-import { startPrism } from "./prism.mjs";
+import { portFromEnv } from "./lib/ports.mjs";
+import { startPrism } from "./lib/prism.mjs";
 
 const dynamic = process.argv.includes("--dynamic");
 const prism = await startPrism({ port: portFromEnv("MOCK_PORT", 4010), dynamic, log: (text) => process.stdout.write(text) }).catch(

@@ -2,9 +2,9 @@
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { buildDocs } from "./docs.mjs";
-import { portFromEnv } from "./ports.mjs";
+import { portFromEnv } from "./lib/ports.mjs";
 import { startStatefulMock } from "./mock-server.mjs";
-import { startPrism } from "./prism.mjs";
+import { startPrism } from "./lib/prism.mjs";
 
 const host = "127.0.0.1";
 const mockPort = portFromEnv("MOCK_PORT", 4010);

@@ -2,7 +2,7 @@
 // the run, stopped after it.
 import type { TestProject } from "vitest/node";
 import { startStatefulMock } from "../../scripts/mock-server.mjs";
-import { freePort, startPrism } from "../../scripts/prism.mjs";
+import { freePort, startPrism } from "../../scripts/lib/prism.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {

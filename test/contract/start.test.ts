@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { freePort } from "../../scripts/prism.mjs";
+import { freePort } from "../../scripts/lib/prism.mjs";
 
 describe("npm start", () => {
   it("serves both mocks and the docs, prints their URLs and a curl that works, and stops cleanly on Ctrl-C", async () => {

@@ -10,7 +10,7 @@ import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
 import { writeMock } from "../../scripts/compile-mock.mjs";
-import { redocly } from "../../scripts/redocly.mjs";
+import { redocly } from "../../scripts/lib/redocly.mjs";
 import type { createMock as CreateMock } from "../../src/mock/index.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { redocly } from "../../scripts/redocly.mjs";
+import { redocly } from "../../scripts/lib/redocly.mjs";
 
 const root = new URL("../../", import.meta.url);
 

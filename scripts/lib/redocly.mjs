@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 
 const cli = createRequire(import.meta.url).resolve("@redocly/cli/bin/cli.js");
-const root = fileURLToPath(new URL("..", import.meta.url));
+const root = fileURLToPath(new URL("../..", import.meta.url));
 
 // Telemetry off: the CLI reports usage otherwise, and build-docs would bake telemetry into the page.
 const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_NOTIFICATIONS: "true" };

@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 
-import { bundlePath } from "./bundle.mjs";
+import { bundlePath } from "../bundle.mjs";
 
 const prismCli = createRequire(import.meta.url).resolve("@stoplight/prism-cli/dist/index.js");
 
