@@ -1,10 +1,25 @@
-import { createServer } from "node:http";
+// Time limits and aborts: a call that takes longer than timeoutMs ends in RequestTimeoutError
+// and one the caller aborts in RequestAbortedError, whether the server never answers or
+// trickles its body; the real fetch is aborted, neither is retried, and a connection that
+// breaks stays a ConnectionError.
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { ConnectionError, createClient, RequestAbortedError, RequestTimeoutError } from "../../src/index.js";
 import { apiKey, baseUrl, connectionReset, fakeFetch, json, neverAnswers, playlistPath } from "../support/fake-fetch.js";
+import { localServers } from "../support/local-server.js";
 
 const params = { path: { project_id: "28417", short_id: "Ub3KpD7w" } };
+const serve = localServers();
+const timers: NodeJS.Timeout[] = [];
+afterEach(() => timers.splice(0).forEach((timer) => clearInterval(timer)));
+
+/** Starts a JSON body and then sends one byte every `everyMs`, never finishing. */
+function trickle(response: ServerResponse, everyMs: number) {
+  response.writeHead(200, { "Content-Type": "application/json" });
+  response.write('{"short_id": "');
+  timers.push(setInterval(() => response.write("x"), everyMs));
+}
 
 describe("timeouts and aborts", () => {
   it("throws RequestTimeoutError when the server never answers, without retrying", async () => {
@@ -112,5 +127,36 @@ describe("timeouts and aborts", () => {
     await expect(api.GET(playlistPath, { params })).rejects.toBeInstanceOf(RequestTimeoutError);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(seen?.aborted).toBe(true);
+  });
+});
+
+describe("time limits and aborts that hold for the body, from a real server that trickles it", () => {
+  it("ends a trickling body with RequestTimeoutError after timeoutMs", async () => {
+    const baseUrl = await serve((_, response) => trickle(response, 50));
+    const api = createClient({ baseUrl, apiKey: "phx_body", timeoutMs: 400, maxRetries: 0 });
+    const started = Date.now();
+    const error = await api.GET(playlistPath, { params }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestTimeoutError);
+    expect(error).toMatchObject({ method: "GET", path: "/api/environments/28417/session_recording_playlists/Ub3KpD7w/" });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it("ends a trickling page inside paginate too", async () => {
+    const baseUrl = await serve((_, response) => trickle(response, 50));
+    const api = createClient({ baseUrl, apiKey: "phx_body", timeoutMs: 400, maxRetries: 0 });
+    const consume = async () => {
+      for await (const item of api.paginate("/api/environments/{project_id}/session_recordings/", { params: { path: { project_id: "28417" } } })) void item;
+    };
+    await expect(consume()).rejects.toBeInstanceOf(RequestTimeoutError);
+  });
+
+  it("turns the caller's abort during the body into RequestAbortedError, with the signal's reason as cause", async () => {
+    const baseUrl = await serve((_, response) => trickle(response, 50));
+    const api = createClient({ baseUrl, apiKey: "phx_body", maxRetries: 0 });
+    const caller = new AbortController();
+    setTimeout(() => caller.abort(new Error("the user left the page")), 200);
+    const error = await api.GET(playlistPath, { params, signal: caller.signal }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestAbortedError);
+    expect((error as Error).cause).toEqual(new Error("the user left the page"));
   });
 });
