@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { loadSource } from "./lib/load-source.mjs";
 import { freePort, startPrism } from "./lib/prism.mjs";
+import { median } from "./lib/stats.mjs";
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -34,7 +35,6 @@ async function startStatefulProcess() {
 }
 
 const load = (url, options) => autocannon({ url, connections: 10, requests: mix, ...options });
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const stateful = await startStatefulProcess();
 const prism = await startPrism({ port: await freePort() });

@@ -1,10 +1,9 @@
 // Writes a code sample per operation from the spec itself, as `x-codeSamples`: a TypeScript
 // call with this package's client and a curl line, both with the values of the spec's own
 // examples, so the docs show how to call every operation and no sample is written by hand.
-import { deref } from "./spec-ref.mjs";
+import { deref, operationsOf } from "./lib/spec.mjs";
 
 const baseUrl = "https://us.posthog.com";
-const methods = ["get", "post", "put", "patch", "delete"];
 
 /** A value as a TypeScript literal, written as a person would. */
 function literal(value) {
@@ -16,8 +15,7 @@ function literal(value) {
 const shellQuote = (text) => `'${text.replaceAll("'", `'\\''`)}'`;
 
 /** The values a call needs: path parameters, required query parameters and a body, from the examples. */
-function callValues(spec, path, item, operation) {
-  const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) => deref(spec, p));
+function callValues(spec, { operation, parameters }) {
   const pathValues = Object.fromEntries(parameters.filter((p) => p.in === "path").map((p) => [p.name, p.example]));
   const query = Object.fromEntries(parameters.filter((p) => p.in === "query" && p.required).map((p) => [p.name, p.example]));
   const media = deref(spec, operation.requestBody)?.content?.["application/json"];
@@ -66,15 +64,13 @@ function curl(path, method, { pathValues, query, body }) {
 /** Sets `x-codeSamples` on every operation of a yaml Document of the bundled spec. */
 export function addCodeSamples(document) {
   const spec = document.toJS();
-  for (const [path, item] of Object.entries(spec.paths)) {
-    for (const method of methods.filter((m) => item[m])) {
-      const operation = item[method];
-      const values = callValues(spec, path, item, operation);
-      document.setIn(["paths", path, method, "x-codeSamples"], [
-        { lang: "TypeScript", label: "TypeScript", source: typescript(path, method, values, operation) },
-        { lang: "curl", label: "curl", source: curl(path, method, values) },
-      ]);
-    }
+  for (const entry of operationsOf(spec)) {
+    const { path, method, operation } = entry;
+    const values = callValues(spec, entry);
+    document.setIn(["paths", path, method, "x-codeSamples"], [
+      { lang: "TypeScript", label: "TypeScript", source: typescript(path, method, values, operation) },
+      { lang: "curl", label: "curl", source: curl(path, method, values) },
+    ]);
   }
   return document;
 }

@@ -1,12 +1,2 @@
-// Follows the bundled spec's local `$ref`s, for the scripts that read it.
-export function deref(spec, node) {
-  let current = node;
-  while (current && typeof current.$ref === "string") {
-    current = current.$ref
-      .slice(2)
-      .split("/")
-      .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
-      .reduce((obj, key) => obj?.[key], spec);
-  }
-  return current;
-}
+// The $ref resolver now lives in scripts/lib/spec.mjs; this re-export stays until compile-mock.mjs imports it from there.
+export { deref } from "./lib/spec.mjs";
