@@ -3,10 +3,10 @@
 // checked by a second, independent implementation.
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
+import { rebase, specId } from "../../scripts/lib/spec.mjs";
 import { spec, type Schema } from "./spec.js";
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
-const specId = "https://session-recordings-api.local/openapi.json";
 
 // strict is off only because the document around the schemas (paths, info, …) is not a schema.
 const ajv = addFormats(new Ajv2020({ allErrors: true, strict: false }));
@@ -23,13 +23,6 @@ export function validatorFor(schema: Schema): ValidateFunction {
     cache.set(key, validate);
   }
   return validate;
-}
-
-/** Points local references at the spec's $id, so a schema compiles on its own. */
-function rebase(schema: Schema): Schema {
-  return JSON.parse(JSON.stringify(schema), (key, value) =>
-    key === "$ref" && typeof value === "string" && value.startsWith("#/") ? `${specId}${value}` : value,
-  );
 }
 
 export function errorsOf(validate: ValidateFunction): string {

@@ -1,6 +1,7 @@
 // Walks a JSON value alongside the bundled spec's schema that describes it, so tests can
 // check rules a schema cannot state (plausible values, no undeclared properties).
-import { deref, type Schema } from "./spec.js";
+import { propertiesOf } from "../../scripts/lib/spec.mjs";
+import { deref, spec, type Schema } from "./spec.js";
 
 export type Visit = (path: string, value: unknown, schema: Schema) => void;
 
@@ -29,22 +30,8 @@ function branchFor(schema: Schema, value: unknown): Schema {
   return fits ?? schema;
 }
 
-/** The declared properties of an object schema, merged across `allOf` and resolved. */
-export function declaredProperties(schema: Schema): Record<string, Schema> | undefined {
-  const resolved = deref(schema);
-  let found: Record<string, Schema> | undefined = resolved.properties ? { ...resolved.properties } : undefined;
-  for (const part of resolved.allOf ?? []) {
-    const inner = declaredProperties(part);
-    if (inner) found = { ...found, ...mergeEach(found ?? {}, inner) };
-  }
-  return found;
-}
-
-function mergeEach(into: Record<string, Schema>, from: Record<string, Schema>): Record<string, Schema> {
-  const merged: Record<string, Schema> = {};
-  for (const [key, value] of Object.entries(from)) merged[key] = into[key] ? { allOf: [into[key], value] } : value;
-  return merged;
-}
+/** The declared properties of an object schema, merged across `allOf`; undefined when it declares none. */
+export const declaredProperties = (schema: Schema): Record<string, Schema> | undefined => propertiesOf(spec, schema).properties;
 
 /** Whether an object schema allows properties beyond those it declares. */
 function allowsExtra(schema: Schema): boolean {
