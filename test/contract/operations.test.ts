@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, inject, it } from "vitest";
 import { ApiError, createClient, unwrap, type ApiClient } from "../../src/index.js";
 import { createMock } from "../../src/mock/index.js";
 import { errorsOf, validatorFor } from "../support/schema-validator.js";
-import { deref, findOperation } from "../support/spec.js";
+import { deref, findOperation, operations } from "../support/spec.js";
 import { thrownBy } from "../support/thrown.js";
 
 const baseUrl = inject("prismUrl");
@@ -221,8 +221,9 @@ describe.each(targets)("every operation through the client against $name", ({ ap
   // The stateful mocks remember: each call starts from the seeded state, as Prism always does.
   beforeEach(reset);
 
-  it("covers all 23 operations", () => {
-    expect(new Set(calls.map((c) => `${c.method} ${c.path}`)).size).toBe(23);
+  it("calls every operation in the spec, each once", () => {
+    const called = calls.map((c) => `${c.method} ${c.path}`).sort();
+    expect(called).toEqual(operations.map((e) => `${e.method} ${e.path}`).sort());
   });
 
   it.each(calls.map((c) => [`${c.method.toUpperCase()} ${c.path}`, c] as const))("%s", async (_, call) => {

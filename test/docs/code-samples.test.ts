@@ -9,6 +9,7 @@ import { build } from "esbuild";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startStatefulMock } from "../../scripts/mock-server.mjs";
 import { operations } from "../support/spec.js";
+import { liveOperations, seedOperations } from "../spec/seed.js";
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -16,7 +17,7 @@ const workDir = `${root}.cache/code-samples/`;
 const samples = operations.map((entry) => {
   const bySample = Object.fromEntries((entry.operation["x-codeSamples"] ?? []).map((s: { lang: string; source: string }) => [s.lang, s.source]));
   const statuses = Object.keys(entry.operation.responses).map(Number);
-  return { id: entry.operation.operationId as string, ts: bySample.TypeScript as string, curl: bySample.curl as string, status: statuses.find((s) => s < 300) ?? 405 };
+  return { id: entry.operation.operationId as string, operation: `${entry.method} ${entry.path}`, ts: bySample.TypeScript as string, curl: bySample.curl as string, status: statuses.find((s) => s < 300) ?? 405 };
 });
 
 let mock: Awaited<ReturnType<typeof startStatefulMock>>;
@@ -32,8 +33,10 @@ afterAll(async () => {
 beforeEach(() => fetch(`${mock.url}/__mock/reset`, { method: "POST" }));
 
 describe("code samples", () => {
-  it("has a TypeScript sample and a curl line for every operation", () => {
-    expect(samples).toHaveLength(23);
+  it("has a TypeScript sample and a curl line for every operation the contract lists, each in its own file", () => {
+    const contract = [...seedOperations, ...liveOperations].map((o) => `${o.method} ${o.path}`).sort();
+    expect(samples.map((s) => s.operation).sort()).toEqual(contract);
+    expect(new Set(samples.map((s) => s.id)).size, "two operations would write the same sample file").toBe(samples.length);
     for (const sample of samples) {
       expect(sample.ts, sample.id).toContain('from "session-recordings-api"');
       expect(sample.curl, sample.id).toMatch(/^curl /);
