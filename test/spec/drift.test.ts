@@ -1,10 +1,14 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { readdirSync, readFileSync } from "node:fs";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { bundlePath, bundleSpec } from "../../scripts/bundle.mjs";
 import { generateTypes, typesPath } from "../../scripts/codegen.mjs";
 import { compileMock, mockDir } from "../../scripts/compile-mock.mjs";
+
+const source = fileURLToPath(new URL("../../src/", import.meta.url));
 
 describe("generated files are current", () => {
   it("generated/openapi.yaml equals a fresh bundle of openapi/ (run `npm run bundle`)", async () => {
@@ -21,9 +25,14 @@ describe("generated files are current", () => {
     expect(await readFile(typesPath, "utf8")).toBe(await generateTypes());
   });
 
-  it("generated/mock/ equals a fresh compile of the bundle for the mock engine (run `npm run generate`)", async () => {
+  it("generated/mock/ holds exactly a fresh compile of the bundle for the mock engine, every file src/ imports from it among them (run `npm run generate`)", async () => {
     const fresh = await compileMock();
-    expect(Object.keys(fresh).length).toBeGreaterThan(3);
+    expect((await readdir(mockDir)).sort()).toEqual(Object.keys(fresh).sort());
+    const imported = readdirSync(source, { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith(".ts"))
+      .flatMap((file) => [...readFileSync(join(source, file), "utf8").matchAll(/from "(?:\.\.\/)+generated\/mock\/([^"]+)"/g)].map((m) => m[1]!));
+    expect(imported.length).toBeGreaterThan(0);
+    for (const file of new Set(imported)) expect(Object.keys(fresh), file).toContain(file);
     for (const [file, text] of Object.entries(fresh)) expect(await readFile(join(mockDir, file), "utf8"), file).toBe(text);
   });
 });
