@@ -71,7 +71,8 @@ describe("the docs page in Chromium", () => {
   });
 
   it("renders the API's title", async () => {
-    await expect(page.getByRole("heading", { name: /Session Recordings, Playlists and Subscriptions API/ }).first()).toBeTruthy();
+    const title = page.getByRole("heading", { name: /Session Recordings, Playlists and Subscriptions API/ }).first();
+    expect(await title.isVisible()).toBe(true);
     expect(await page.innerText("body")).toContain("Session Recordings, Playlists and Subscriptions API");
   });
 
