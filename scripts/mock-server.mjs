@@ -5,6 +5,7 @@ import { readFile, rename, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import { loadSource } from "./lib/load-source.mjs";
+import { portFromEnv, startFailure } from "./lib/ports.mjs";
 
 /** Writes `file` atomically (a temporary file, then a rename), coalescing writes asked for while one runs. */
 function persister(file, snapshot, log) {
@@ -63,25 +64,29 @@ export async function startStatefulMock({ host = "127.0.0.1", port = 4020, seed,
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const usage = "usage: npm run mock:stateful -- [--port 4020] [--host 127.0.0.1] [--seed 1] [--persist state.json] [--scenario empty|many-pages|rate-limited|flaky]";
+  /** The usage line, naming the scenarios the mock knows: src/mock is bundled for it only when it is shown. */
+  const usage = async () => {
+    const { scenarioNames } = await loadSource("src/mock/index.ts");
+    return `usage: npm run mock:stateful -- [--port 4020] [--host 127.0.0.1] [--seed 1] [--persist state.json] [--scenario ${scenarioNames.join("|")}]`;
+  };
   let values;
   try {
     ({ values } = parseArgs({ options: { port: { type: "string" }, host: { type: "string" }, seed: { type: "string" }, persist: { type: "string" }, scenario: { type: "string" } } }));
   } catch (error) {
-    console.error(`${error.message}\n${usage}`);
+    console.error(`${error.message}\n${await usage()}`);
     process.exit(2);
   }
-  const number = (name, value) => {
-    if (value === undefined) return undefined;
-    if (!/^\d+$/.test(value)) {
-      console.error(`--${name} must be a whole number, got ${JSON.stringify(value)}\n${usage}`);
+  for (const name of ["port", "seed"]) {
+    const value = values[name];
+    if (value !== undefined && !/^\d+$/.test(value)) {
+      console.error(`--${name} must be a whole number, got ${JSON.stringify(value)}\n${await usage()}`);
       process.exit(2);
     }
-    return Number(value);
-  };
-  const options = { port: number("port", values.port) ?? Number(process.env.STATEFUL_MOCK_PORT ?? 4020), host: values.host, seed: number("seed", values.seed), persist: values.persist, scenario: values.scenario };
+  }
+  const number = (value) => (value === undefined ? undefined : Number(value));
+  const options = { port: number(values.port) ?? portFromEnv("STATEFUL_MOCK_PORT", 4020), host: values.host, seed: number(values.seed), persist: values.persist, scenario: values.scenario };
   const started = await startStatefulMock(options).catch((error) => {
-    console.error(error.code === "EADDRINUSE" ? `Port ${options.port} is in use: pass --port with another.` : error.message);
+    console.error(startFailure(error, options.port, "pass --port with another"));
     process.exit(1);
   });
   console.log(`Stateful mock listening on ${started.url}`);

@@ -2,7 +2,7 @@
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { buildDocs } from "./docs.mjs";
-import { portFromEnv } from "./lib/ports.mjs";
+import { portFromEnv, startFailure } from "./lib/ports.mjs";
 import { startStatefulMock } from "./mock-server.mjs";
 import { startPrism } from "./lib/prism.mjs";
 
@@ -30,7 +30,7 @@ const docsServer = createServer((request, response) => {
 });
 await new Promise((resolve) => {
   docsServer.once("error", (error) =>
-    fail(error.code === "EADDRINUSE" ? `Port ${docsPort} is in use: set DOCS_PORT to another port.` : error.message),
+    fail(startFailure(error, docsPort, "set DOCS_PORT to another port")),
   );
   docsServer.listen(docsPort, host, resolve);
 });
@@ -38,14 +38,14 @@ await new Promise((resolve) => {
 console.log("Starting the stateful mock…");
 const stateful = await startStatefulMock({ host, port: statefulPort }).catch((error) => {
   docsServer.close();
-  fail(error.code === "EADDRINUSE" ? `Port ${statefulPort} is in use: set STATEFUL_MOCK_PORT to another port.` : error.message);
+  fail(startFailure(error, statefulPort, "set STATEFUL_MOCK_PORT to another port"));
 });
 
 console.log("Starting the example mock (Prism)…");
 const prism = await startPrism({ host, port: mockPort }).catch((error) => {
   docsServer.close();
   stateful.stop();
-  fail(/EADDRINUSE|address already in use/i.test(error.message) ? `Port ${mockPort} is in use: set MOCK_PORT to another port.` : error.message);
+  fail(startFailure(error, mockPort, "set MOCK_PORT to another port"));
 });
 
 console.log(`

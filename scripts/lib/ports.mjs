@@ -1,4 +1,5 @@
-// Ports for `npm start` and `npm run mock`, overridable from the environment.
+// Ports for `npm start`, `npm run mock` and `npm run mock:stateful`: read from the environment,
+// and what to say when one is taken.
 export function portFromEnv(name, fallback) {
   const value = process.env[name];
   if (value === undefined || value === "") return fallback;
@@ -8,4 +9,13 @@ export function portFromEnv(name, fallback) {
     process.exit(2);
   }
   return port;
+}
+
+/**
+ * Why a server did not start: for a port in use, how to pick another (`remedy`). Node's listen
+ * error has the code; Prism, a child process, only prints it.
+ */
+export function startFailure(error, port, remedy) {
+  const inUse = error.code === "EADDRINUSE" || /EADDRINUSE|address already in use/i.test(error.message);
+  return inUse ? `Port ${port} is in use: ${remedy}.` : error.message;
 }
