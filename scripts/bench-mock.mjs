@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { loadSource } from "./lib/load-source.mjs";
-import { freePort, startPrism } from "./lib/prism.mjs";
+import { freePort, prismVersion, startPrism } from "./lib/prism.mjs";
 import { median } from "./lib/stats.mjs";
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -72,7 +72,7 @@ try {
   console.log(`\n${rounds} interleaved rounds of ${seconds} s, 10 connections, mix: GET playlist, GET ${pageSize} recordings, POST playlist (medians)\n`);
   console.log("| server | requests/s | p99 latency |");
   console.log("|---|---|---|");
-  for (const name of ["stateful", "prism"]) console.log(`| ${name === "stateful" ? "stateful mock (node:http)" : "Prism 5.14.2 (examples)"} | ${Math.round(rps[name])} | ${median(results[name].map((r) => r.p99))} ms |`);
+  for (const name of ["stateful", "prism"]) console.log(`| ${name === "stateful" ? "stateful mock (node:http)" : `Prism ${prismVersion} (examples)`} | ${Math.round(rps[name])} | ${median(results[name].map((r) => r.p99))} ms |`);
   console.log(`\nstateful / Prism requests per second: ${(rps.stateful / rps.prism).toFixed(1)}×`);
   console.log(`engine in-process: ${median(inProcess).toFixed(1)} µs per request of the mix`);
   console.log(`stateful mock RSS over 100,000 GETs: ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after`);

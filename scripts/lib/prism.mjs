@@ -6,7 +6,10 @@ import { createServer } from "node:net";
 
 import { bundlePath } from "../bundle.mjs";
 
-const prismCli = createRequire(import.meta.url).resolve("@stoplight/prism-cli/dist/index.js");
+const require = createRequire(import.meta.url);
+const prismCli = require.resolve("@stoplight/prism-cli/dist/index.js");
+/** The installed Prism's version, for reports that name it. */
+export const prismVersion = require("@stoplight/prism-cli/package.json").version;
 
 /** A port that was free a moment ago on `host`. */
 export function freePort(host = "127.0.0.1") {
