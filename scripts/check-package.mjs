@@ -1,9 +1,14 @@
+// @ts-check
 // The packaging checks of `npm test`: build dist/, lint the package with publint and
 // @arethetypeswrong/cli, then load every entry point the way users will.
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+/**
+ * @param {string} command
+ * @param {string[]} args
+ */
 const run = (command, args) => execFileSync(command, args, { cwd: root, stdio: "inherit" });
 
 run("npx", ["--no-install", "tsup", "--silent"]);
@@ -40,7 +45,8 @@ run("node", ["--input-type=module", "-e", smoke]);
 
 // What `npm pack` would publish: the entries, the spec and its types, and nothing of the
 // repository's own tooling, tests or docs build.
-const packed = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: root, encoding: "utf8" }))[0].files.map((f) => f.path);
+/** @type {string[]} */
+const packed = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: root, encoding: "utf8" }))[0].files.map((/** @type {{ path: string }} */ f) => f.path);
 const required = ["package.json", "README.md", "CHANGELOG.md", "generated/openapi.yaml", "openapi/openapi.yaml", "openapi/DECISIONS.md"];
 for (const entry of ["index", "types", "mock", "mock-msw"]) required.push(`dist/${entry}.js`, `dist/${entry}.cjs`, `dist/${entry}.d.ts`, `dist/${entry}.d.cts`);
 const missing = required.filter((file) => !packed.includes(file));

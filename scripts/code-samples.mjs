@@ -1,20 +1,42 @@
+// @ts-check
 // Writes a code sample per operation from the spec itself, as `x-codeSamples`: a TypeScript
 // call with this package's client and a curl line, both with the values of the spec's own
 // examples, so the docs show how to call every operation and no sample is written by hand.
 import { deref, operationsOf } from "./lib/spec.mjs";
 
+/** @typedef {import("./lib/spec.mjs").Node} Node */
+/** @typedef {import("./lib/spec.mjs").OperationEntry} OperationEntry */
+/**
+ * @typedef {object} CallValues
+ * @property {Record<string, unknown>} pathValues
+ * @property {Record<string, unknown>} query
+ * @property {unknown} body
+ * @property {boolean} returnsJson
+ * @property {boolean} refused
+ */
+
 const baseUrl = "https://us.posthog.com";
 
-/** A value as a TypeScript literal, written as a person would. */
+/**
+ * A value as a TypeScript literal, written as a person would.
+ * @param {unknown} value
+ * @returns {string}
+ */
 function literal(value) {
   if (Array.isArray(value)) return `[${value.map(literal).join(", ")}]`;
   if (value === null || typeof value !== "object") return JSON.stringify(value);
   const entries = Object.entries(value).map(([key, inner]) => `${/^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key)}: ${literal(inner)}`);
   return entries.length ? `{ ${entries.join(", ")} }` : "{}";
 }
+/** @param {string} text */
 const shellQuote = (text) => `'${text.replaceAll("'", `'\\''`)}'`;
 
-/** The values a call needs: path parameters, required query parameters and a body, from the examples. */
+/**
+ * The values a call needs: path parameters, required query parameters and a body, from the examples.
+ * @param {Node} spec
+ * @param {OperationEntry} entry
+ * @returns {CallValues}
+ */
 function callValues(spec, { operation, parameters }) {
   const pathValues = Object.fromEntries(parameters.filter((p) => p.in === "path").map((p) => [p.name, p.example]));
   const query = Object.fromEntries(parameters.filter((p) => p.in === "query" && p.required).map((p) => [p.name, p.example]));
@@ -25,6 +47,12 @@ function callValues(spec, { operation, parameters }) {
   return { pathValues, query, body, returnsJson, refused: !success };
 }
 
+/**
+ * @param {string} path
+ * @param {string} method
+ * @param {CallValues} values
+ * @param {Node} operation
+ */
 function typescript(path, method, { pathValues, query, body, returnsJson, refused }, operation) {
   const params = [];
   if (Object.keys(pathValues).length) params.push(`path: ${literal(pathValues)}`);
@@ -49,6 +77,11 @@ function typescript(path, method, { pathValues, query, body, returnsJson, refuse
   return lines.join("\n") + "\n";
 }
 
+/**
+ * @param {string} path
+ * @param {string} method
+ * @param {CallValues} values
+ */
 function curl(path, method, { pathValues, query, body }) {
   let url = baseUrl + path.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(String(pathValues[name])));
   const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
@@ -61,7 +94,10 @@ function curl(path, method, { pathValues, query, body }) {
   return parts.join(" ");
 }
 
-/** Sets `x-codeSamples` on every operation of a yaml Document of the bundled spec. */
+/**
+ * Sets `x-codeSamples` on every operation of a yaml Document of the bundled spec.
+ * @param {import("yaml").Document} document
+ */
 export function addCodeSamples(document) {
   const spec = document.toJS();
   for (const entry of operationsOf(spec)) {

@@ -1,3 +1,4 @@
+// @ts-check
 // Generates generated/openapi.d.ts from the bundled spec. Imported by the drift test, so
 // the options below are the only place they are written.
 import { readFile, writeFile } from "node:fs/promises";
@@ -7,6 +8,7 @@ import { bundlePath } from "./bundle.mjs";
 
 export const typesPath = fileURLToPath(new URL("../generated/openapi.d.ts", import.meta.url));
 
+/** @type {import("openapi-typescript").OpenAPITSOptions} */
 export const codegenOptions = {
   // A default is not a promise that a field is sent: with `true`, a body field that has a
   // default (a playlist's `description`) would become required in PATCH bodies.

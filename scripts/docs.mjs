@@ -1,3 +1,4 @@
+// @ts-check
 // Renders the bundled spec as one self-contained HTML page that works offline: Redoc inlined,
 // telemetry off (scripts/lib/redocly.mjs), and the attribution logo inlined instead of fetched from Redocly's CDN.
 import { readFile, writeFile } from "node:fs/promises";

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm start`: the rendered docs, the stateful mock and Prism's example mock, until Ctrl-C.
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
@@ -11,6 +12,10 @@ const mockPort = portFromEnv("MOCK_PORT", 4010);
 const docsPort = portFromEnv("DOCS_PORT", 8080);
 const statefulPort = portFromEnv("STATEFUL_MOCK_PORT", 4020);
 
+/**
+ * @param {string} message
+ * @returns {never}
+ */
 function fail(message) {
   console.error(message);
   process.exit(1);
@@ -28,12 +33,12 @@ const docsServer = createServer((request, response) => {
     response.writeHead(404, { "Content-Type": "text/plain" }).end("Not found: the docs are one page, at /\n");
   }
 });
-await new Promise((resolve) => {
+await /** @type {Promise<void>} */ (new Promise((resolve) => {
   docsServer.once("error", (error) =>
     fail(startFailure(error, docsPort, "set DOCS_PORT to another port")),
   );
   docsServer.listen(docsPort, host, resolve);
-});
+}));
 
 console.log("Starting the stateful mock…");
 const stateful = await startStatefulMock({ host, port: statefulPort }).catch((error) => {

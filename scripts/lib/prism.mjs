@@ -1,3 +1,4 @@
+// @ts-check
 // Starts and stops Prism on the bundled spec. Used by `npm start` and the contract tests'
 // global setup, so both mock exactly what `npm run mock` does.
 import { spawn } from "node:child_process";
@@ -8,17 +9,23 @@ import { bundlePath } from "../bundle.mjs";
 
 const require = createRequire(import.meta.url);
 const prismCli = require.resolve("@stoplight/prism-cli/dist/index.js");
-/** The installed Prism's version, for reports that name it. */
+/**
+ * The installed Prism's version, for reports that name it.
+ * @type {string}
+ */
 export const prismVersion = require("@stoplight/prism-cli/package.json").version;
 
-/** A port that was free a moment ago on `host`. */
+/**
+ * A port that was free a moment ago on `host`.
+ * @returns {Promise<number>}
+ */
 export function freePort(host = "127.0.0.1") {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
     server.on("error", reject);
     server.listen(0, host, () => {
-      const { port } = server.address();
+      const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
@@ -27,6 +34,8 @@ export function freePort(host = "127.0.0.1") {
 /**
  * Runs `prism mock` and resolves once it listens. `dynamic` serves generated data instead of
  * the spec's examples (`seed` makes it repeatable). Prism validates every request against the spec.
+ * @param {{ host?: string, port?: number, dynamic?: boolean, seed?: string | number, log?: (text: string) => void, readyTimeoutMs?: number }} [options]
+ * @returns {Promise<{ url: string, stop: () => Promise<void>, child: import("node:child_process").ChildProcess }>}
  */
 export function startPrism({ host = "127.0.0.1", port = 4010, dynamic = false, seed, log = () => {}, readyTimeoutMs = 60_000 } = {}) {
   const args = [prismCli, "mock", bundlePath, "--host", host, "--port", String(port)];
@@ -44,6 +53,7 @@ export function startPrism({ host = "127.0.0.1", port = 4010, dynamic = false, s
   const url = `http://${host}:${port}`;
   let output = "";
 
+  /** @returns {Promise<void>} */
   const stop = () =>
     new Promise((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -57,6 +67,7 @@ export function startPrism({ host = "127.0.0.1", port = 4010, dynamic = false, s
       stop();
       reject(new Error(`Prism did not start on ${url} within ${readyTimeoutMs} ms:\n${output}`));
     }, readyTimeoutMs);
+    /** @param {Buffer} chunk */
     const onData = (chunk) => {
       const text = chunk.toString();
       output += text;

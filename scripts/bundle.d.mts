@@ -1,2 +1,0 @@
-export declare const bundlePath: string;
-export declare function bundleSpec(outFile?: string): Promise<string>;

@@ -1,1 +1,0 @@
-export declare function redocly(args: string[]): Promise<{ stdout: string; stderr: string }>;
