@@ -2,7 +2,6 @@ import { mergeHeaders, type ClientOptions as FetchClientOptions, type HeadersOpt
 import { authorizationHeader } from "./internal/auth.js";
 import { check, checkDuration, checkWholeNumber } from "./internal/checks.js";
 import { resolveLogger, type Logger } from "./logging.js";
-import type { RetryConfig } from "./internal/retry.js";
 
 /** Receives the Request and, as fetch does, an init whose `signal` replaces the Request's. */
 export type FetchFunction = (input: Request, init?: RequestInit) => Promise<Response>;
@@ -31,13 +30,17 @@ export interface ClientOptions
   headers?: HeadersOptions;
 }
 
-export interface TransportConfig {
+/** What every call of one client shares: its options, checked, as the call pipeline reads them. */
+export interface CallConfig {
+  /** The only origin the key is sent to. */
   origin: string;
   fetch: FetchFunction;
   /** `fetch` is the platform's, which reads `init.signal` on every call. */
   readsSignal: boolean;
+  maxRetries: number;
   timeoutMs: number;
   maxResponseBytes: number;
+  log: Logger | undefined;
   /** Replaces the key in a text with a placeholder. */
   redact: (text: string) => string;
 }
@@ -52,10 +55,9 @@ export interface CallOptions {
 
 export const defaults = { maxRetries: 2, timeoutMs: 60_000, maxResponseBytes: 64 * 1024 * 1024 } as const;
 
-/** Checks the options and splits them into what openapi-fetch takes and what the transport keeps. */
+/** Checks the options and splits them into what openapi-fetch takes and what the call pipeline keeps. */
 export function resolveOptions(options: ClientOptions): {
-  transport: TransportConfig;
-  retry: RetryConfig;
+  calls: CallConfig;
   fetchClient: Omit<FetchClientOptions, "fetch" | "pathSerializer">;
 } {
   check(options !== null && typeof options === "object", "options", "must be an object");
@@ -85,21 +87,22 @@ export function resolveOptions(options: ClientOptions): {
   checkWholeNumber(maxResponseBytes, 1, "options.maxResponseBytes");
 
   // The key joins openapi-fetch's base headers, held in its closure and never on an object
-  // the caller can inspect; the transport removes it from requests to any other origin.
+  // the caller can inspect; each attempt removes it from a request to any other origin.
   // A plain object: openapi-fetch merges the base headers into every request, and reading a
   // Headers costs it more than the rest of building the request.
   const baseHeaders = Object.fromEntries(mergeHeaders(headers, { Authorization: authorizationHeader(apiKey) }));
   return {
-    transport: {
+    calls: {
       origin: url.origin,
       // Looked up per call, and called on globalThis: browsers refuse a detached `fetch`.
       fetch: fetch ?? ((input, init) => globalThis.fetch(input, init)),
       readsSignal: fetch === undefined,
+      maxRetries,
       timeoutMs,
       maxResponseBytes,
+      log: resolveLogger(logger),
       redact: (text) => text.replaceAll(apiKey, "[redacted key]"),
     },
-    retry: { maxRetries, log: resolveLogger(logger) },
     fetchClient: { ...rest, baseUrl, headers: baseHeaders },
   };
 }

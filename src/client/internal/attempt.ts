@@ -3,19 +3,18 @@ import type { FetchFunction } from "../options.js";
 import { readBody, type Exchange } from "./read-body.js";
 import { refuseRedirect } from "./redirects.js";
 
-/**
- * What openapi-fetch copies from a call's init onto its Request (every key a Request lacks):
- * the per-call `timeoutMs`, and, only when the call has one, the caller's signal under a name
- * of its own (see client.ts).
- */
-export type CallRequest = Request & { timeoutMs?: number; callerSignal?: AbortSignal };
-
 /** What every attempt of one client shares. */
 export interface AttemptContext {
   fetch: FetchFunction;
   maxResponseBytes: number;
   /** The fetch is the platform's, which reads `init.signal` on every call. */
   readsSignal: boolean;
+}
+
+/** What every attempt of one call shares: its time limit, and the caller's signal if it has one. */
+export interface AttemptLimits {
+  timeoutMs: number;
+  signal: AbortSignal | null | undefined;
 }
 
 const controllerKey = Symbol("attempt controller");
@@ -41,9 +40,9 @@ const lazySignal: PropertyDescriptor = {
  * breaks off is a connection failure like any other. It settles on a timeout or an abort
  * even when a custom fetch ignores the signal.
  */
-export function sendAttempt(context: AttemptContext, request: CallRequest, exchange: Exchange, timeoutMs: number): Promise<Response> {
+export function sendAttempt(context: AttemptContext, request: Request, exchange: Exchange, limits: AttemptLimits): Promise<Response> {
   const { method, url } = exchange;
-  const { callerSignal } = request;
+  const { timeoutMs, signal: callerSignal } = limits;
   const aborted = () => new RequestAbortedError(method, url, "aborted by the caller", { cause: callerSignal?.reason });
   if (callerSignal?.aborted) return Promise.reject(aborted());
   return new Promise<Response>((resolve, reject) => {

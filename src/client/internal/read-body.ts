@@ -19,14 +19,14 @@ export interface Exchange {
 
 type Held = Response & { [held]: Exchange };
 
-/** The exchange a response belongs to, when this client's transport read it. */
+/** The exchange a response belongs to, when one of this client's attempts read it. */
 export const exchangeOf = (response: Response): Exchange | undefined => (response as Partial<Held>)[held];
 
 const textOf = (body: Exchange) => (body.text ??= utf8.decode(body.bytes));
 
 /**
  * Parses the data of a call whose JSON openapi-fetch was asked to read as text (see
- * client.ts). openapi-fetch parses a body without Content-Length itself, where invalid JSON
+ * call.ts). openapi-fetch parses a body without Content-Length itself, where invalid JSON
  * is a bare SyntaxError; here it is an UnexpectedResponseError naming the request, and every
  * body is parsed once. An empty text is no data, as openapi-fetch has it.
  */
