@@ -1,12 +1,15 @@
 import type { FetchOptions, FetchResponse, MaybeOptionalInit, Middleware } from "openapi-fetch";
 import type { paths } from "../../generated/openapi.js";
+import type { httpMethods } from "./internal/call.js";
 import type { CallOptions } from "./options.js";
 
 // Only openapi-fetch's own exports are used, so the published types need no other package.
 // The client is typed from `paths` directly rather than through openapi-fetch's generic
 // `Client`: inferring against that whole interface made every call cost a consumer's
 // type-check several times what the same call costs with bare openapi-fetch.
-type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+
+/** The methods as `paths` spells them, from the list of calls the client wraps: one source for both. */
+type HttpMethod = Lowercase<(typeof httpMethods)[number]>;
 type MediaType = `${string}/${string}`;
 
 /** The paths that have `Method`. */
