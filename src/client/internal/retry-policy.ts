@@ -1,18 +1,19 @@
 import { ConnectionError, RequestError } from "../errors.js";
 
 /** Methods sent again after any passing failure: repeating them changes nothing more (RFC 9110 §9.2.2). */
-export const retryMethods: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
+const retryMethods: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
 
 /** Statuses of a failure that may pass: a timeout, throttling, or the server's own trouble. */
-export const retryStatuses: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
+const retryStatuses: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
 
 /** Statuses with which the server turned the request away before acting on it: any method goes again. */
-export const notActedStatuses: ReadonlySet<number> = new Set([429]);
+const notActedStatuses: ReadonlySet<number> = new Set([429]);
 
 /** Statuses that say so only with Retry-After: a 503 that names when to return turned the request away. */
-export const retryAfterStatuses: ReadonlySet<number> = new Set([503]);
+const retryAfterStatuses: ReadonlySet<number> = new Set([503]);
 
-export const backoff = { baseMs: 500, capMs: 8_000, maxRetryAfterMs: 60_000 } as const;
+/** Backoff: the first wait, the longest, and the longest Retry-After honoured. */
+const backoff = { baseMs: 500, capMs: 8_000, maxRetryAfterMs: 60_000 } as const;
 
 /**
  * Milliseconds to wait before attempt `retry + 1`: 0.5 s × 2^retry, capped at 8 s, with
