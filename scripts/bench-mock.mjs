@@ -60,7 +60,16 @@ const results = { stateful: [], prism: [] };
 try {
   for (let round = 0; round < rounds; round++) {
     /** @type {[Server, string][]} */
-    const order = round % 2 ? [["prism", prism.url], ["stateful", stateful.url]] : [["stateful", stateful.url], ["prism", prism.url]];
+    const order =
+      round % 2
+        ? [
+            ["prism", prism.url],
+            ["stateful", stateful.url],
+          ]
+        : [
+            ["stateful", stateful.url],
+            ["prism", prism.url],
+          ];
     for (const [name, url] of order) {
       const result = await load(url, { duration: seconds });
       if (result.non2xx) console.warn(`${name}: ${result.non2xx} answers were not 2XX`);
@@ -93,7 +102,10 @@ try {
   console.log(`\n${rounds} interleaved rounds of ${seconds} s, 10 connections, mix: GET playlist, GET ${pageSize} recordings, POST playlist (medians)\n`);
   console.log("| server | requests/s | p99 latency |");
   console.log("|---|---|---|");
-  for (const name of /** @type {Server[]} */ (["stateful", "prism"])) console.log(`| ${name === "stateful" ? "stateful mock (node:http)" : `Prism ${prismVersion} (examples)`} | ${Math.round(rps[name])} | ${median(results[name].map((r) => r.p99))} ms |`);
+  for (const name of /** @type {Server[]} */ (["stateful", "prism"]))
+    console.log(
+      `| ${name === "stateful" ? "stateful mock (node:http)" : `Prism ${prismVersion} (examples)`} | ${Math.round(rps[name])} | ${median(results[name].map((r) => r.p99))} ms |`,
+    );
   console.log(`\nstateful / Prism requests per second: ${(rps.stateful / rps.prism).toFixed(1)}×`);
   console.log(`engine in-process: ${median(inProcess).toFixed(1)} µs per request of the mix`);
   console.log(`stateful mock RSS over 100,000 GETs: ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after`);

@@ -104,7 +104,13 @@ const playlistParams = { path: { project_id: "28417", short_id: playlist.short_i
 const { "this client": single } = await measure(
   "GET one playlist (1 kB)",
   iterations,
-  variantsFor(handlerFor(playlist), "GET", playlistPath, { params: playlistParams }, `${baseUrl}/api/environments/28417/session_recording_playlists/${playlist.short_id}/`),
+  variantsFor(
+    handlerFor(playlist),
+    "GET",
+    playlistPath,
+    { params: playlistParams },
+    `${baseUrl}/api/environments/28417/session_recording_playlists/${playlist.short_id}/`,
+  ),
   (data) => data?.short_id === playlist.short_id,
 );
 // A create whose body is about 1 kB of JSON, answered with the playlist.
@@ -140,7 +146,9 @@ const { "this client": chunkedListing } = await measure(
 // The same GET through the real global fetch to a node:http server in another process, over
 // keep-alive connections: what a user sees, network stack included. openapi-fetch with a
 // timeout signal shows what a time limit alone costs, which bare openapi-fetch does without.
-const server = fork(fileURLToPath(new URL("./bench-server.mjs", import.meta.url)), [JSON.stringify(playlist)], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+const server = fork(fileURLToPath(new URL("./bench-server.mjs", import.meta.url)), [JSON.stringify(playlist)], {
+  stdio: ["ignore", "inherit", "inherit", "ipc"],
+});
 const port = await new Promise((resolve, reject) => server.once("message", resolve).once("error", reject));
 let loopback;
 let timedLoopback;

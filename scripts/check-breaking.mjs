@@ -54,7 +54,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (majors.length === 0) console.log(`No breaking change since ${released}.`);
   else console.log(`${majors.length} breaking change(s) since ${released}:\n${majors.map((m) => `  - ${m}`).join("\n")}`);
   if (!ok) {
-    console.error(`\nVersion ${version} does not mark a breaking release after ${released}: raise the major (the minor while 0.x), and list the changes in CHANGELOG.md.`);
+    console.error(
+      `\nVersion ${version} does not mark a breaking release after ${released}: raise the major (the minor while 0.x), and list the changes in CHANGELOG.md.`,
+    );
     process.exit(1);
   }
   if (majors.length) console.log(`Allowed: ${version} is a breaking release after ${released}.`);

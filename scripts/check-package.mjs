@@ -46,7 +46,9 @@ run("node", ["--input-type=module", "-e", smoke]);
 // What `npm pack` would publish: the entries, the spec and its types, and nothing of the
 // repository's own tooling, tests or docs build.
 /** @type {string[]} */
-const packed = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: root, encoding: "utf8" }))[0].files.map((/** @type {{ path: string }} */ f) => f.path);
+const packed = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: root, encoding: "utf8" }))[0].files.map(
+  (/** @type {{ path: string }} */ f) => f.path,
+);
 const required = ["package.json", "README.md", "CHANGELOG.md", "generated/openapi.yaml", "openapi/openapi.yaml", "openapi/DECISIONS.md"];
 for (const entry of ["index", "types", "mock", "mock-msw"]) required.push(`dist/${entry}.js`, `dist/${entry}.cjs`, `dist/${entry}.d.ts`, `dist/${entry}.d.cts`);
 const missing = required.filter((file) => !packed.includes(file));

@@ -13,8 +13,20 @@ const limit = 1.5;
 /** @param {string} fixture */
 function diagnose(fixture) {
   const args = [
-    "--no-install", "tsc", "--extendedDiagnostics", "--noEmit", "--strict", "--skipLibCheck",
-    "--target", "es2022", "--module", "nodenext", "--moduleResolution", "nodenext", "--types", "node",
+    "--no-install",
+    "tsc",
+    "--extendedDiagnostics",
+    "--noEmit",
+    "--strict",
+    "--skipLibCheck",
+    "--target",
+    "es2022",
+    "--module",
+    "nodenext",
+    "--moduleResolution",
+    "nodenext",
+    "--types",
+    "node",
     `test/type-cost/${fixture}`,
   ];
   let output;
@@ -32,7 +44,8 @@ function diagnose(fixture) {
 
 // The two fixtures must make the same calls, or the ratio compares different work.
 /** @param {string} fixture */
-const sharedCalls = (fixture) => readFileSync(new URL(`../test/type-cost/${fixture}`, import.meta.url), "utf8").match(/: begin\n([^]*)\n\/\/ The same calls in both fixtures: end/)?.[1];
+const sharedCalls = (fixture) =>
+  readFileSync(new URL(`../test/type-cost/${fixture}`, import.meta.url), "utf8").match(/: begin\n([^]*)\n\/\/ The same calls in both fixtures: end/)?.[1];
 const shared = sharedCalls("with-client.ts");
 if (!shared || shared !== sharedCalls("with-openapi-fetch.ts")) {
   console.error("test/type-cost/with-client.ts and with-openapi-fetch.ts must hold the same calls between their markers.");
@@ -43,8 +56,13 @@ const ours = diagnose("with-client.ts");
 const bare = diagnose("with-openapi-fetch.ts");
 const ratio = ours.instantiations / bare.instantiations;
 console.log("type-checking a consumer's 25 calls (test/type-cost/):");
-for (const [name, figures] of /** @type {const} */ ([["this client", ours], ["bare openapi-fetch", bare]])) {
-  console.log(`  ${name.padEnd(20)} ${String(figures.instantiations).padStart(8)} instantiations, ${String(figures.types).padStart(6)} types, check ${figures.checkTime.toFixed(2)} s`);
+for (const [name, figures] of /** @type {const} */ ([
+  ["this client", ours],
+  ["bare openapi-fetch", bare],
+])) {
+  console.log(
+    `  ${name.padEnd(20)} ${String(figures.instantiations).padStart(8)} instantiations, ${String(figures.types).padStart(6)} types, check ${figures.checkTime.toFixed(2)} s`,
+  );
 }
 console.log(`  ratio ${ratio.toFixed(2)}× (limit ${limit}×)`);
 if (!(ratio <= limit)) {

@@ -67,7 +67,9 @@ function typescript(path, method, { pathValues, query, body, returnsJson, refuse
     ``,
   ];
   if (refused) {
-    lines.push(`// ${operation.summary}: answers ${Object.keys(operation.responses).includes("405") ? "405" : "an error"}; update with \`deleted: true\` instead.`);
+    lines.push(
+      `// ${operation.summary}: answers ${Object.keys(operation.responses).includes("405") ? "405" : "an error"}; update with \`deleted: true\` instead.`,
+    );
     lines.push(`const { response } = await ${call};`, `console.log(response.status);`);
   } else if (returnsJson) {
     lines.push(`const data = unwrap(await ${call});`, `console.log(data);`);
@@ -103,10 +105,13 @@ export function addCodeSamples(document) {
   for (const entry of operationsOf(spec)) {
     const { path, method, operation } = entry;
     const values = callValues(spec, entry);
-    document.setIn(["paths", path, method, "x-codeSamples"], [
-      { lang: "TypeScript", label: "TypeScript", source: typescript(path, method, values, operation) },
-      { lang: "curl", label: "curl", source: curl(path, method, values) },
-    ]);
+    document.setIn(
+      ["paths", path, method, "x-codeSamples"],
+      [
+        { lang: "TypeScript", label: "TypeScript", source: typescript(path, method, values, operation) },
+        { lang: "curl", label: "curl", source: curl(path, method, values) },
+      ],
+    );
   }
   return document;
 }

@@ -7,10 +7,10 @@
 // schema at run time.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
-import standaloneCode from "ajv/dist/standalone/index.js";
 import { _ } from "ajv";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import standaloneCode from "ajv/dist/standalone/index.js";
+import addFormatsModule from "ajv-formats";
 import { parse } from "yaml";
 import { bundlePath } from "./bundle.mjs";
 import { deref } from "./spec-ref.mjs";
@@ -102,7 +102,9 @@ function operationEntry(spec, path, method, item) {
     if (media) schemas[`${id}_${status}`] = media.schema;
     responses[status] = entry;
   }
-  const success = Object.keys(responses).filter((s) => s.startsWith("2")).sort()[0];
+  const success = Object.keys(responses)
+    .filter((s) => s.startsWith("2"))
+    .sort()[0];
   const entry = {
     id,
     method: method.toUpperCase(),
@@ -134,7 +136,8 @@ function errorAnswers(operations) {
       if (Number(status) < 400) continue;
       for (const [name, value] of Object.entries(examples)) {
         const known = answers[name];
-        if (known && JSON.stringify(known.body) !== JSON.stringify(value)) throw new Error(`the error example "${name}" of ${id} differs from another of that name`);
+        if (known && JSON.stringify(known.body) !== JSON.stringify(value))
+          throw new Error(`the error example "${name}" of ${id} differs from another of that name`);
         answers[name] = { status: Number(status), body: value, headers: responses[status].headers };
       }
     }
@@ -163,9 +166,12 @@ function asModule(code) {
 /** Standalone validators for `schemas`, each able to follow `#/…` references into the spec. */
 function validatorModule(spec, schemas, options) {
   const addFormats = addFormatsModule.default ?? addFormatsModule;
-  const ajv = addFormats(new Ajv2020({ allErrors: true, strict: false, inlineRefs: false, ...options, code: { source: true, esm: true, formats: _`formats` } }), {
-    mode: "fast",
-  });
+  const ajv = addFormats(
+    new Ajv2020({ allErrors: true, strict: false, inlineRefs: false, ...options, code: { source: true, esm: true, formats: _`formats` } }),
+    {
+      mode: "fast",
+    },
+  );
   ajv.addSchema({ ...spec, $id: specId });
   const names = {};
   for (const [name, schema] of Object.entries(schemas)) {
@@ -174,7 +180,9 @@ function validatorModule(spec, schemas, options) {
   }
   const declaration =
     `${header}import type { MockValidator } from "../../src/mock/spec/validators.js";\n` +
-    Object.keys(names).map((name) => `export declare const ${name}: MockValidator;\n`).join("");
+    Object.keys(names)
+      .map((name) => `export declare const ${name}: MockValidator;\n`)
+      .join("");
   return { code: asModule(standaloneCode(ajv, names)), declaration };
 }
 
@@ -189,7 +197,8 @@ export async function compileMock(bundle = bundlePath) {
       Object.assign(schemas, own);
     }
   }
-  for (const name of ["Playlist", "SessionRecording", "Subscription", "Project", "ErrorBody"]) schemas[`schema_${name}`] = { $ref: `#/components/schemas/${name}` };
+  for (const name of ["Playlist", "SessionRecording", "Subscription", "Project", "ErrorBody"])
+    schemas[`schema_${name}`] = { $ref: `#/components/schemas/${name}` };
   const storyData = Object.fromEntries(
     Object.entries(story).map(([kind, names]) => [kind, names.flatMap((name) => spec.components.examples[name].value.results)]),
   );
@@ -198,7 +207,11 @@ export async function compileMock(bundle = bundlePath) {
   // types and fill in the declared defaults, so the engine never repeats a default.
   const isParameters = (name) => /_(query|path)$/.test(name);
   const pick = (keep) => Object.fromEntries(Object.entries(schemas).filter(([name]) => keep(name)));
-  const plain = validatorModule(spec, pick((name) => !isParameters(name)), {});
+  const plain = validatorModule(
+    spec,
+    pick((name) => !isParameters(name)),
+    {},
+  );
   const coercing = validatorModule(spec, pick(isParameters), { coerceTypes: "array", useDefaults: true });
   return {
     "operations.json": JSON.stringify({ operations, errors: errorAnswers(operations) }, null, 1) + "\n",

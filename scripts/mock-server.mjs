@@ -3,8 +3,8 @@
 // the stateful mock engine over node:http, until Ctrl-C. With --persist the state is loaded at
 // start and written atomically after each change.
 import { readFile, rename, writeFile } from "node:fs/promises";
-import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { loadSource } from "./lib/load-source.mjs";
 import { portFromEnv, startFailure } from "./lib/ports.mjs";
 
@@ -65,10 +65,12 @@ export async function startStatefulMock({ host = "127.0.0.1", port = 4020, seed,
     await save();
   }
   const server = createMockServer(mock, { log });
-  await /** @type {Promise<void>} */ (new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, resolve);
-  }));
+  await /** @type {Promise<void>} */ (
+    new Promise((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, host, resolve);
+    })
+  );
   const url = `http://${host}:${/** @type {import("node:net").AddressInfo} */ (server.address()).port}`;
   /** @returns {Promise<void>} */
   const stop = () => new Promise((resolve) => server.close(() => resolve()) && server.closeAllConnections());
@@ -84,7 +86,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   };
   let values;
   try {
-    ({ values } = parseArgs({ options: { port: { type: "string" }, host: { type: "string" }, seed: { type: "string" }, persist: { type: "string" }, scenario: { type: "string" } } }));
+    ({ values } = parseArgs({
+      options: { port: { type: "string" }, host: { type: "string" }, seed: { type: "string" }, persist: { type: "string" }, scenario: { type: "string" } },
+    }));
   } catch (/** @type {any} */ error) {
     console.error(`${error.message}\n${await usage()}`);
     process.exit(2);
@@ -100,7 +104,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const number = (value) => (value === undefined ? undefined : Number(value));
   // createMock refuses a scenario it does not know, naming those it does.
   const scenario = /** @type {import("../src/mock/index.js").ScenarioName | undefined} */ (values.scenario);
-  const options = { port: number(values.port) ?? portFromEnv("STATEFUL_MOCK_PORT", 4020), host: values.host, seed: number(values.seed), persist: values.persist, scenario };
+  const options = {
+    port: number(values.port) ?? portFromEnv("STATEFUL_MOCK_PORT", 4020),
+    host: values.host,
+    seed: number(values.seed),
+    persist: values.persist,
+    scenario,
+  };
   const started = await startStatefulMock(options).catch((error) => {
     console.error(startFailure(error, options.port, "pass --port with another"));
     process.exit(1);

@@ -5,10 +5,8 @@ import { portFromEnv } from "./lib/ports.mjs";
 import { startPrism } from "./lib/prism.mjs";
 
 const dynamic = process.argv.includes("--dynamic");
-const prism = await startPrism({ port: portFromEnv("MOCK_PORT", 4010), dynamic, log: (text) => process.stdout.write(text) }).catch(
-  (error) => {
-    console.error(error.message);
-    process.exit(1);
-  },
-);
+const prism = await startPrism({ port: portFromEnv("MOCK_PORT", 4010), dynamic, log: (text) => process.stdout.write(text) }).catch((error) => {
+  console.error(error.message);
+  process.exit(1);
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => prism.stop().then(() => process.exit(0)));

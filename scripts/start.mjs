@@ -4,8 +4,8 @@ import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { buildDocs } from "./docs.mjs";
 import { portFromEnv, startFailure } from "./lib/ports.mjs";
-import { startStatefulMock } from "./mock-server.mjs";
 import { startPrism } from "./lib/prism.mjs";
+import { startStatefulMock } from "./mock-server.mjs";
 
 const host = "127.0.0.1";
 const mockPort = portFromEnv("MOCK_PORT", 4010);
@@ -33,12 +33,12 @@ const docsServer = createServer((request, response) => {
     response.writeHead(404, { "Content-Type": "text/plain" }).end("Not found: the docs are one page, at /\n");
   }
 });
-await /** @type {Promise<void>} */ (new Promise((resolve) => {
-  docsServer.once("error", (error) =>
-    fail(startFailure(error, docsPort, "set DOCS_PORT to another port")),
-  );
-  docsServer.listen(docsPort, host, resolve);
-}));
+await /** @type {Promise<void>} */ (
+  new Promise((resolve) => {
+    docsServer.once("error", (error) => fail(startFailure(error, docsPort, "set DOCS_PORT to another port")));
+    docsServer.listen(docsPort, host, resolve);
+  })
+);
 
 console.log("Starting the stateful mock…");
 const stateful = await startStatefulMock({ host, port: statefulPort }).catch((error) => {

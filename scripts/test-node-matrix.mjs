@@ -33,7 +33,11 @@ for (const major of majors) {
   const version = execFileSync(node, ["--version"], { encoding: "utf8" }).trim();
   console.log(`\n=== Node ${version}: client unit tests and contract tests ===`);
   const started = Date.now();
-  const run = spawnSync(node, [vitest, "run", "test/client", "test/contract/operations.test.ts"], { cwd: root, stdio: "inherit", env: { ...process.env, CI: "true" } });
+  const run = spawnSync(node, [vitest, "run", "test/client", "test/contract/operations.test.ts"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, CI: "true" },
+  });
   results.push({ version, ok: run.status === 0, seconds: Math.round((Date.now() - started) / 1000) });
 }
 console.log("\nNode version matrix:");

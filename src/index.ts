@@ -1,6 +1,9 @@
+export type { components, operations, paths } from "../generated/openapi.js";
+export type { ApiClient, ItemOf, ListPath, Page, PaginateOptions, ReadOnlyOrUnknownField } from "./client/client-types.js";
 export { createClient } from "./client/create-client.js";
 export {
   ApiError,
+  type ApiErrorKind,
   ConnectionError,
   InvalidInputError,
   RequestAbortedError,
@@ -8,10 +11,7 @@ export {
   RequestTimeoutError,
   ResponseTooLargeError,
   UnexpectedResponseError,
-  type ApiErrorKind,
 } from "./client/errors.js";
-export { defaults, type CallOptions, type ClientOptions, type FetchFunction } from "./client/options.js";
 export type { AttemptLog, Logger } from "./client/logging.js";
-export type { ApiClient, ItemOf, ListPath, Page, PaginateOptions, ReadOnlyOrUnknownField } from "./client/client-types.js";
-export { unwrap, type DataOf } from "./client/unwrap.js";
-export type { components, operations, paths } from "../generated/openapi.js";
+export { type CallOptions, type ClientOptions, defaults, type FetchFunction } from "./client/options.js";
+export { type DataOf, unwrap } from "./client/unwrap.js";

@@ -14,7 +14,15 @@ import { build } from "esbuild";
  */
 export async function loadSource(relativePath) {
   const entry = fileURLToPath(new URL(`../../${relativePath}`, import.meta.url));
-  const { outputFiles } = await build({ entryPoints: [entry], bundle: true, platform: "node", format: "esm", target: "node20", write: false, logLevel: "error" });
+  const { outputFiles } = await build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    write: false,
+    logLevel: "error",
+  });
   const dir = await mkdtemp(join(tmpdir(), "source-"));
   const file = join(dir, "module.mjs");
   // One entry, written to memory: one output file.

@@ -51,9 +51,7 @@ type ExactBody<Init, Operation> = Init extends { body: infer Body } ? { body: Ex
  * openapi-fetch's rule, the init argument optional when nothing in it is required, with this
  * client's per-call options typed.
  */
-export type InitParam<Init> = {} extends Init
-  ? [(Init & CallOptions & { [key: string]: unknown })?]
-  : [Init & CallOptions & { [key: string]: unknown }];
+export type InitParam<Init> = {} extends Init ? [(Init & CallOptions & { [key: string]: unknown })?] : [Init & CallOptions & { [key: string]: unknown }];
 
 type Result<Path extends keyof paths, Method extends HttpMethod, Init> = Promise<
   FetchResponse<paths[Path][Method] & Record<string | number, any>, Init, MediaType>
@@ -77,11 +75,7 @@ type GetPath = PathsWith<"get">;
 
 /** The GET paths that answer a page of `results`: the only ones `paginate` accepts. */
 export type ListPath = {
-  [P in GetPath]: [JsonOk<paths[P]["get"]>] extends [never]
-    ? never
-    : JsonOk<paths[P]["get"]> extends { results: readonly unknown[] }
-      ? P
-      : never;
+  [P in GetPath]: [JsonOk<paths[P]["get"]>] extends [never] ? never : JsonOk<paths[P]["get"]> extends { results: readonly unknown[] } ? P : never;
 }[GetPath];
 
 /** The item type of a listing. */
@@ -96,9 +90,7 @@ export type PaginateOptions<P extends ListPath> = FetchOptions<paths[P]["get"]> 
     concurrency?: number;
   };
 
-export type PaginateArgs<P extends ListPath> = {} extends PaginateOptions<P>
-  ? [options?: PaginateOptions<P>]
-  : [options: PaginateOptions<P>];
+export type PaginateArgs<P extends ListPath> = {} extends PaginateOptions<P> ? [options?: PaginateOptions<P>] : [options: PaginateOptions<P>];
 
 /** One page of a listing. */
 export interface Page<Item> {

@@ -1,15 +1,14 @@
 import openapiFetch from "openapi-fetch";
 import type { paths } from "../../generated/openapi.js";
-import { resolveOptions, type ClientOptions } from "./options.js";
-import { createPagination } from "./paginate.js";
+import type { ApiClient } from "./client-types.js";
 import { wrapCalls } from "./internal/call.js";
 import { serializePath } from "./internal/path-serializer.js";
-import type { ApiClient } from "./client-types.js";
+import { type ClientOptions, resolveOptions } from "./options.js";
+import { createPagination } from "./paginate.js";
 
 // openapi-fetch's CommonJS build sets `exports.default` without `__esModule`, so from our
 // CommonJS build the default import is its whole exports object.
-const createFetchClient: typeof openapiFetch =
-  (openapiFetch as unknown as { default?: typeof openapiFetch }).default ?? openapiFetch;
+const createFetchClient: typeof openapiFetch = (openapiFetch as unknown as { default?: typeof openapiFetch }).default ?? openapiFetch;
 
 /**
  * An openapi-fetch client for the API, typed by the generated paths, that authenticates,

@@ -1,13 +1,12 @@
-import { mergeHeaders, type ClientOptions as FetchClientOptions, type HeadersOptions } from "openapi-fetch";
+import { type ClientOptions as FetchClientOptions, type HeadersOptions, mergeHeaders } from "openapi-fetch";
 import { authorizationHeader } from "./internal/auth.js";
 import { check, checkDuration, checkWholeNumber } from "./internal/checks.js";
-import { resolveLogger, type Logger } from "./logging.js";
+import { type Logger, resolveLogger } from "./logging.js";
 
 /** Receives the Request and, as fetch does, an init whose `signal` replaces the Request's. */
 export type FetchFunction = (input: Request, init?: RequestInit) => Promise<Response>;
 
-export interface ClientOptions
-  extends Omit<FetchClientOptions, "baseUrl" | "fetch" | "headers" | "pathSerializer"> {
+export interface ClientOptions extends Omit<FetchClientOptions, "baseUrl" | "fetch" | "headers" | "pathSerializer"> {
   /** The service's address, such as `https://us.posthog.com` or `https://eu.posthog.com`. */
   baseUrl: string;
   /** A personal API key. Sent as `Authorization: Bearer …` to `baseUrl`'s origin only. */
@@ -61,7 +60,17 @@ export function resolveOptions(options: ClientOptions): {
   fetchClient: Omit<FetchClientOptions, "fetch" | "pathSerializer">;
 } {
   check(options !== null && typeof options === "object", "options", "must be an object");
-  const { baseUrl, apiKey, fetch, headers, maxRetries = defaults.maxRetries, timeoutMs = defaults.timeoutMs, maxResponseBytes = defaults.maxResponseBytes, logger, ...rest } = options;
+  const {
+    baseUrl,
+    apiKey,
+    fetch,
+    headers,
+    maxRetries = defaults.maxRetries,
+    timeoutMs = defaults.timeoutMs,
+    maxResponseBytes = defaults.maxResponseBytes,
+    logger,
+    ...rest
+  } = options;
 
   let url: URL | undefined;
   try {
@@ -71,7 +80,9 @@ export function resolveOptions(options: ClientOptions): {
   }
   // Credentials in the URL would travel with every request and show in every error; the
   // message shows neither them nor a query.
-  const shown = String(baseUrl).replace(/\/\/[^/@]*@/, "//[redacted]@").replace(/[?#][^]*/, "?…");
+  const shown = String(baseUrl)
+    .replace(/\/\/[^/@]*@/, "//[redacted]@")
+    .replace(/[?#][^]*/, "?…");
   check(
     url && /^https?:$/.test(url.protocol) && !url.username && !url.password && !url.search && !url.hash,
     "options.baseUrl",
@@ -79,8 +90,16 @@ export function resolveOptions(options: ClientOptions): {
   );
   // A header value holds Latin-1 without control characters; fetch's own error would quote
   // the key, and no message here does.
-  check(typeof apiKey === "string" && /^[\x21-\x2b\x2d-\x7e\xa1-\xff]+$/.test(apiKey), "options.apiKey", "must be a personal API key: printable Latin-1 characters, no spaces or commas");
-  check(fetch === undefined ? typeof globalThis.fetch === "function" : typeof fetch === "function", "options.fetch", "must be a function (it is required where globalThis.fetch does not exist)");
+  check(
+    typeof apiKey === "string" && /^[\x21-\x2b\x2d-\x7e\xa1-\xff]+$/.test(apiKey),
+    "options.apiKey",
+    "must be a personal API key: printable Latin-1 characters, no spaces or commas",
+  );
+  check(
+    fetch === undefined ? typeof globalThis.fetch === "function" : typeof fetch === "function",
+    "options.fetch",
+    "must be a function (it is required where globalThis.fetch does not exist)",
+  );
   check(logger === undefined || typeof logger === "function", "options.logger", "must be a function");
   checkWholeNumber(maxRetries, 0, "options.maxRetries");
   checkDuration(timeoutMs, "options.timeoutMs");

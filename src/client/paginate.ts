@@ -1,7 +1,7 @@
 import type { Client } from "openapi-fetch";
-import { check, checkWholeNumber } from "./internal/checks.js";
-import { UnexpectedResponseError } from "./errors.js";
 import type { Page } from "./client-types.js";
+import { UnexpectedResponseError } from "./errors.js";
+import { check, checkWholeNumber } from "./internal/checks.js";
 import { unwrap } from "./unwrap.js";
 
 type Listing = {

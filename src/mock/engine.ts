@@ -4,7 +4,7 @@ import { adminBodyNotJson, adminInvalid, adminNotFound, malformedPath, methodNot
 import { parsePrefer, preferredAnswer, refusal } from "./negotiate.js";
 import { handlers } from "./resources/index.js";
 import { bodyOf, empty, json, validationError } from "./responses.js";
-import { isScenarioName, scenarioFailure, scenarioNames, scenarioRandom, scenarioState, type ScenarioName, type ScenarioOption } from "./scenarios.js";
+import { isScenarioName, type ScenarioName, type ScenarioOption, scenarioFailure, scenarioNames, scenarioRandom, scenarioState } from "./scenarios.js";
 import { authorize, type KeyScopes } from "./spec/auth.js";
 import type { OperationEntry } from "./spec/operations.js";
 import { route } from "./spec/router.js";
@@ -183,8 +183,16 @@ export function createMock(options: MockOptions = {}): Mock {
       if (url.pathname.startsWith("/__mock/")) return admin(request, url);
       const { response, operation, violations } = await answer(request, url);
       // A 413 is answered before the body is read, so there is nothing of the operation's to check it against.
-      const problems = operation && response.status !== 413 ? responseViolations(operation, response.status, bodyOf.has(response) ? bodyOf.get(response) : undefined) : [];
-      record({ at: now().toISOString(), method: request.method, path: url.pathname + url.search, status: response.status, violations, responseViolations: problems });
+      const problems =
+        operation && response.status !== 413 ? responseViolations(operation, response.status, bodyOf.has(response) ? bodyOf.get(response) : undefined) : [];
+      record({
+        at: now().toISOString(),
+        method: request.method,
+        path: url.pathname + url.search,
+        status: response.status,
+        violations,
+        responseViolations: problems,
+      });
       if (problems.length === 0) return response;
       if (!flagViolations) throw new MockResponseViolationError(operation!.id, response.status, problems);
       response.headers.set("x-mock-response-violations", JSON.stringify(problems).slice(0, 4000));

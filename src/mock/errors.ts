@@ -25,7 +25,8 @@ export const notFound = () => documented("not_found");
 export const notAuthenticated = (origin: string) => documented("not_authenticated", wwwAuthenticate("not_authenticated", origin));
 export const invalidKey = (origin: string) => documented("invalid_key", wwwAuthenticate("invalid_key", origin));
 export const missingScope = (scope: string) => documented("missing_scope", {}, (detail) => detail.replace(/'[^']*'/, `'${scope}'`));
-export const throttled = (seconds: number) => documented("throttled", { "Retry-After": String(seconds) }, (detail) => detail.replace(/\d+ seconds/, `${seconds} seconds`));
+export const throttled = (seconds: number) =>
+  documented("throttled", { "Retry-After": String(seconds) }, (detail) => detail.replace(/\d+ seconds/, `${seconds} seconds`));
 /** The subscription create rule's answer (see resources/subscriptions.ts). */
 export const insightRequired = () => documented("insight_required");
 
@@ -95,7 +96,8 @@ export function violationWording(failure: ValidationError, value: unknown): { co
     case "format":
       if (p.format === "uuid") return { code: "invalid", detail: `"${String(value)}" is not a valid UUID.` };
       if (p.format === "email") return { code: "invalid", detail: "Enter a valid email address." };
-      if (p.format === "date-time") return { code: "invalid", detail: "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z]." };
+      if (p.format === "date-time")
+        return { code: "invalid", detail: "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z]." };
       return { code: "invalid", detail: `Enter a valid ${String(p.format)}.` };
     case "pattern":
       return { code: "invalid", detail: "This value does not have the expected format." };

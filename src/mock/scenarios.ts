@@ -1,7 +1,7 @@
 // Named scenarios for the UI states a frontend must handle: each picks the state the mock
 // starts from and the failures it injects before the real answer, reproducibly by seed.
 import { serverError, throttled } from "./errors.js";
-import { between, seededRandom, type Random } from "./state/random.js";
+import { between, type Random, seededRandom } from "./state/random.js";
 import { emptyState, seedState } from "./state/seed.js";
 import type { MockState } from "./state/state.js";
 

@@ -16,7 +16,11 @@ async function failWith(response: () => Response) {
 describe("ApiError", () => {
   it("carries status, the live error fields, method, path and headers", async () => {
     const error = await failWith(() =>
-      errorBody(400, { type: "validation_error", code: "invalid_input", detail: "Ensure this field has no more than 400 characters.", attr: "name" }, { "X-Request-Id": "req_81f" }),
+      errorBody(
+        400,
+        { type: "validation_error", code: "invalid_input", detail: "Ensure this field has no more than 400 characters.", attr: "name" },
+        { "X-Request-Id": "req_81f" },
+      ),
     );
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toBeInstanceOf(RequestError);
@@ -83,7 +87,9 @@ describe("ApiError", () => {
   });
 
   it("never shows the key in its message, JSON or inspection", async () => {
-    const error = await failWith(() => errorBody(401, { code: "authentication_failed", detail: "Personal API key found in request Authorization header is invalid." }));
+    const error = await failWith(() =>
+      errorBody(401, { code: "authentication_failed", detail: "Personal API key found in request Authorization header is invalid." }),
+    );
     expect(error.message).not.toContain(apiKey);
     expect(inspect(error, { depth: 10, showHidden: true })).not.toContain(apiKey);
     expect(JSON.stringify(error)).not.toContain(apiKey);
@@ -92,8 +98,16 @@ describe("ApiError", () => {
 
 describe("the server's request id", () => {
   it("is on ApiError, from x-request-id", () => {
-    const error = new ApiError({ method: "GET", url: "https://us.posthog.com/api/projects/", status: 500, headers: new Headers({ "x-request-id": "req_8f3a" }), body: undefined });
+    const error = new ApiError({
+      method: "GET",
+      url: "https://us.posthog.com/api/projects/",
+      status: 500,
+      headers: new Headers({ "x-request-id": "req_8f3a" }),
+      body: undefined,
+    });
     expect(error.requestId).toBe("req_8f3a");
-    expect(new ApiError({ method: "GET", url: "https://us.posthog.com/api/projects/", status: 500, headers: new Headers(), body: undefined }).requestId).toBeUndefined();
+    expect(
+      new ApiError({ method: "GET", url: "https://us.posthog.com/api/projects/", status: 500, headers: new Headers(), body: undefined }).requestId,
+    ).toBeUndefined();
   });
 });

@@ -26,7 +26,12 @@ const items = (offset: number) => [{ id: `r${offset}` }, { id: `r${offset + 1}` 
 
 describe("paging against a hostile server", () => {
   it("does not plan pages from a count of 10^12: it schedules them as it goes", async () => {
-    const { api, seen } = await listing((offset, base) => ({ count: 1e12, next: `${base}?limit=2&offset=${offset + 2}`, previous: null, results: items(offset) }));
+    const { api, seen } = await listing((offset, base) => ({
+      count: 1e12,
+      next: `${base}?limit=2&offset=${offset + 2}`,
+      previous: null,
+      results: items(offset),
+    }));
     const taken: unknown[] = [];
     for await (const item of api.paginate(path, { params, concurrency: 4 })) {
       taken.push(item);
@@ -37,7 +42,12 @@ describe("paging against a hostile server", () => {
   });
 
   it.each([1, 2])("refuses a next link asking for limit=0, at concurrency %i", async (concurrency) => {
-    const { api, seen } = await listing((offset, base) => ({ count: 100, next: `${base}?limit=0&offset=${offset + 2}`, previous: null, results: items(offset) }));
+    const { api, seen } = await listing((offset, base) => ({
+      count: 100,
+      next: `${base}?limit=0&offset=${offset + 2}`,
+      previous: null,
+      results: items(offset),
+    }));
     const consume = async () => {
       for await (const item of api.paginate(path, { params, concurrency })) void item;
     };
@@ -65,7 +75,9 @@ describe("a long paging", () => {
     const fetch = async (request: Request) => {
       const offset = Number(new URL(request.url).searchParams.get("offset"));
       const next = offset + 1 < total ? `http://mock.local/x/?limit=1&offset=${offset + 1}` : null;
-      return new Response(JSON.stringify({ count: total, next, previous: null, results: [{ id: offset }] }), { headers: { "Content-Type": "application/json" } });
+      return new Response(JSON.stringify({ count: total, next, previous: null, results: [{ id: offset }] }), {
+        headers: { "Content-Type": "application/json" },
+      });
     };
     const api = createClient({ baseUrl: "http://mock.local", apiKey: "phx_long", fetch, maxRetries: 0 });
     const caller = new AbortController();

@@ -62,7 +62,9 @@ describe("listing filters through paging", () => {
     seen.length = 0;
     const api = createClient({ baseUrl, apiKey: "phx_filters" });
     const offsets: number[] = [];
-    for await (const page of api.pages("/api/environments/{project_id}/session_recordings/", { params: { path: { project_id: "28417" }, query: { ...filters, limit: 2 } } })) {
+    for await (const page of api.pages("/api/environments/{project_id}/session_recordings/", {
+      params: { path: { project_id: "28417" }, query: { ...filters, limit: 2 } },
+    })) {
       offsets.push(page.offset);
     }
     expect(offsets).toEqual([0, 2, 4]);

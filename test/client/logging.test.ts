@@ -1,7 +1,7 @@
 // The logger option reports every attempt, never the key; the environment variable turns on
 // debug lines when no logger is given.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createClient, type AttemptLog } from "../../src/index.js";
+import { type AttemptLog, createClient } from "../../src/index.js";
 import { localServers } from "../support/local-server.js";
 
 const serve = localServers();

@@ -1,7 +1,7 @@
 // The openapi-fetch upgrade canary: bare openapi-fetch, doing each thing src/client relies on.
 // package.json pins openapi-fetch exactly; when an upgrade fails one of these, the message
 // says what in src/client would break.
-import createFetchClient, { mergeHeaders, type Client } from "openapi-fetch";
+import createFetchClient, { type Client, mergeHeaders } from "openapi-fetch";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { paths } from "../../generated/openapi.js";
 import { httpMethods } from "../../src/client/internal/call.js";
@@ -30,7 +30,8 @@ const bare = (options: Parameters<typeof createFetchClient>[0] = {}) => createFe
 
 describe("openapi-fetch upgrade canary", () => {
   it("has one call per HTTP method, named as httpMethods names them, and request() upper-cases its method", async () => {
-    const why = "src/client/internal/call.ts wraps exactly httpMethods and request(): a call it does not wrap would skip the key's origin check, timeouts and retries";
+    const why =
+      "src/client/internal/call.ts wraps exactly httpMethods and request(): a call it does not wrap would skip the key's origin check, timeouts and retries";
     type Methods = Exclude<keyof Client<paths>, "request" | "use" | "eject">;
     expectTypeOf<Methods>().toEqualTypeOf<(typeof httpMethods)[number]>();
     const client = bare() as unknown as Record<string, unknown>;
@@ -74,7 +75,10 @@ describe("openapi-fetch upgrade canary", () => {
     const why = "a retry calls openapi-fetch again with the same init and relies on a new Request whose body has not been read";
     expect(requests[0], why).not.toBe(requests[1]);
     expect(await Promise.all(requests.map((request) => request.text())), why).toEqual(['{"name":"Retried"}', '{"name":"Retried"}']);
-    expect(requests.map((request) => request.headers.get("Content-Type")), why).toEqual(["application/json", "application/json"]);
+    expect(
+      requests.map((request) => request.headers.get("Content-Type")),
+      why,
+    ).toEqual(["application/json", "application/json"]);
   });
 
   it("merges base headers given as a plain object into every Request, whose headers can then be changed", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createClient, InvalidInputError, type ClientOptions } from "../../src/index.js";
+import { type ClientOptions, createClient, InvalidInputError } from "../../src/index.js";
 import { apiKey, baseUrl, fakeFetch, json } from "../support/fake-fetch.js";
 
 const { fetch } = fakeFetch(() => json({}));

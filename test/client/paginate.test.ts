@@ -103,7 +103,9 @@ describe("paginate", () => {
   });
 
   it("throws ApiError on an error status", async () => {
-    const server = fakeFetch(() => errorBody(403, { type: "authentication_error", code: "permission_denied", detail: "API key missing required scope 'subscription:read'" }));
+    const server = fakeFetch(() =>
+      errorBody(403, { type: "authentication_error", code: "permission_denied", detail: "API key missing required scope 'subscription:read'" }),
+    );
     const api = createClient({ baseUrl, apiKey, fetch: server.fetch });
     await expect(collect(api.paginate(subscriptions, { params: { path } }))).rejects.toMatchObject({
       name: "ApiError",
@@ -155,9 +157,7 @@ describe("paginate", () => {
     const items = await collect(api.paginate(subscriptions, { params: { path, query: { limit: 10 } }, concurrency: 4 }));
     expect(items.map((item) => item.id)).toEqual(Array.from({ length: 95 }, (_, i) => i));
     expect(maxInFlight).toBe(4);
-    expect(server.calls.map((c) => Number(new URL(c.url).searchParams.get("offset"))).sort((a, b) => a - b)).toEqual(
-      [0, 10, 20, 30, 40, 50, 60, 70, 80, 90],
-    );
+    expect(server.calls.map((c) => Number(new URL(c.url).searchParams.get("offset"))).sort((a, b) => a - b)).toEqual([0, 10, 20, 30, 40, 50, 60, 70, 80, 90]);
   });
 
   it("pages the live recordings shape one at a time even with concurrency (it has no count)", async () => {

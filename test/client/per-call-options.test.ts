@@ -27,7 +27,10 @@ describe("per-call maxRetries", () => {
     const baseUrl = await serve(async (request, response, count) => {
       seen.push(`${request.method} ${await bodyOf(request)}`);
       if (count % 2 === 1) response.writeHead(429, { "Content-Type": "application/json", "Retry-After": "0" }).end(throttled);
-      else response.writeHead(request.method === "DELETE" ? 204 : 200, { "Content-Type": "application/json" }).end(request.method === "DELETE" ? undefined : '{"short_id":"Ub3KpD7w"}');
+      else
+        response
+          .writeHead(request.method === "DELETE" ? 204 : 200, { "Content-Type": "application/json" })
+          .end(request.method === "DELETE" ? undefined : '{"short_id":"Ub3KpD7w"}');
     });
     const api = createClient({ baseUrl, apiKey, maxRetries: 0 });
     expect((await api.GET(playlist, { params, maxRetries: 1 })).response.status).toBe(200);
@@ -95,7 +98,10 @@ describe("per-call timeoutMs", () => {
   it("bounds every page of paginate", async () => {
     const baseUrl = await serve(() => undefined);
     const api = createClient({ baseUrl, apiKey, maxRetries: 0 });
-    await expect(api.paginate(playlists, { params: { path: project }, timeoutMs: 100 }).next()).rejects.toMatchObject({ name: "RequestTimeoutError", timeoutMs: 100 });
+    await expect(api.paginate(playlists, { params: { path: project }, timeoutMs: 100 }).next()).rejects.toMatchObject({
+      name: "RequestTimeoutError",
+      timeoutMs: 100,
+    });
   });
 
   it("still aborts the connection through a custom fetch that copies init into its own", async () => {
@@ -128,7 +134,10 @@ describe("bad per-call values", () => {
       const error = await api.GET(playlist, { params, ...(options as object) }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(InvalidInputError);
       expect(error).toMatchObject({ field });
-      const paged = await api.paginate(playlists, { params: { path: project }, ...(options as object) }).next().catch((e: unknown) => e);
+      const paged = await api
+        .paginate(playlists, { params: { path: project }, ...(options as object) })
+        .next()
+        .catch((e: unknown) => e);
       expect(paged).toMatchObject({ field });
     }
     expect(requests).toBe(0);

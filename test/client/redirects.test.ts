@@ -18,7 +18,9 @@ describe("redirects", () => {
       response.writeHead(status, { Location: `${elsewhere}/steal?key=1` }).end();
     });
     const api = createClient({ baseUrl, apiKey: "phx_redirect_key", headers: { "X-Team": "growth" }, maxRetries: 0 });
-    const error = await api.POST("/api/environments/{project_id}/session_recording_playlists/", { params: { path: { project_id: "28417" } }, body: { name: "x" } }).catch((e: unknown) => e);
+    const error = await api
+      .POST("/api/environments/{project_id}/session_recording_playlists/", { params: { path: { project_id: "28417" } }, body: { name: "x" } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnexpectedResponseError);
     expect((error as Error).message).toContain(`answered ${status} to another origin`);
     expect((error as Error).message).not.toContain("steal");

@@ -95,7 +95,9 @@ describe("maxResponseBytes", () => {
   });
 
   it("refuses a declared Content-Length over the limit before reading", async () => {
-    const baseUrl = await serve((_, response) => response.writeHead(200, { "Content-Type": "application/json", "Content-Length": String(10 * 1024 * 1024) }).end());
+    const baseUrl = await serve((_, response) =>
+      response.writeHead(200, { "Content-Type": "application/json", "Content-Length": String(10 * 1024 * 1024) }).end(),
+    );
     const api = createClient({ baseUrl, apiKey: "phx_body", maxResponseBytes: 1024, maxRetries: 0 });
     await expect(api.GET(playlist, { params })).rejects.toBeInstanceOf(ResponseTooLargeError);
   });
@@ -140,7 +142,9 @@ describe("a body that breaks off or is not what it claims ends in this package's
       setTimeout(() => response.socket?.destroy(), 20);
     });
     const api = createClient({ baseUrl, apiKey: "phx_body", maxRetries: 2 });
-    const error = await api.POST("/api/environments/{project_id}/session_recording_playlists/", { params: { path: { project_id: "28417" } }, body: { name: "x" } }).catch((e: unknown) => e);
+    const error = await api
+      .POST("/api/environments/{project_id}/session_recording_playlists/", { params: { path: { project_id: "28417" } }, body: { name: "x" } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect(requests).toBe(1);
   });

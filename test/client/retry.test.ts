@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, ConnectionError, createClient, unwrap } from "../../src/index.js";
 import { backoffDelay, parseRetryAfter, retryDelay } from "../../src/client/internal/retry-policy.js";
+import { ApiError, ConnectionError, createClient, unwrap } from "../../src/index.js";
 import { apiKey, baseUrl, connectionReset, errorBody, fakeFetch, json, playlistPath } from "../support/fake-fetch.js";
-import { thrownBy } from "../support/thrown.js";
 import { localServers } from "../support/local-server.js";
+import { thrownBy } from "../support/thrown.js";
 
 const params = { path: { project_id: "28417", short_id: "Ub3KpD7w" } };
 const playlists = "/api/environments/{project_id}/session_recording_playlists/" as const;

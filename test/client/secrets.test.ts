@@ -79,7 +79,9 @@ describe("a server that echoes the key", () => {
     const apiKey = "phx_echoed_key_0123456789";
     const baseUrl = await serve((request, response) => {
       const sent = request.headers.authorization ?? "";
-      response.writeHead(401, { "Content-Type": "application/json" }).end(JSON.stringify({ type: "authentication_error", code: "authentication_failed", detail: `Key ${sent} is invalid`, attr: null }));
+      response
+        .writeHead(401, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ type: "authentication_error", code: "authentication_failed", detail: `Key ${sent} is invalid`, attr: null }));
     });
     const api = createClient({ baseUrl, apiKey, maxRetries: 0 });
     const result = await api.GET("/api/projects/");

@@ -70,7 +70,8 @@ describe("timeouts and aborts", () => {
       },
       cancel: () => cancelled(),
     });
-    const lateFetch = () => new Promise<Response>((resolve) => setTimeout(() => resolve(new Response(endless, { headers: { "Content-Type": "application/json" } })), 60));
+    const lateFetch = () =>
+      new Promise<Response>((resolve) => setTimeout(() => resolve(new Response(endless, { headers: { "Content-Type": "application/json" } })), 60));
     const api = createClient({ baseUrl, apiKey, fetch: lateFetch, timeoutMs: 20, maxRetries: 0, maxResponseBytes: 1024 * 1024 });
     await expect(api.GET(playlistPath, { params })).rejects.toBeInstanceOf(RequestTimeoutError);
     await bodyCancelled;

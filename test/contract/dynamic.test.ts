@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startPrism } from "../../scripts/lib/prism.mjs";
 import { errorsOf, validatorFor } from "../support/schema-validator.js";
 import { undeclaredProperties, walk } from "../support/schema-walk.js";
-import { deref, operations, parametersOf, type OperationEntry, type Schema } from "../support/spec.js";
+import { deref, type OperationEntry, operations, parametersOf, type Schema } from "../support/spec.js";
 
 const seeds = [1, 2, 3];
 const apiKey = "phx_dynamic_test_key_00000000000000000000000";
@@ -25,7 +25,9 @@ function requestFor(entry: OperationEntry, target: Target): { url: string; init:
     if (parameter.in === "path") path = path.replace(`{${parameter.name}}`, encodeURIComponent(String(parameter.example)));
     if (parameter.in === "query" && parameter.required) query.set(parameter.name, String(parameter.example));
   }
-  const statuses = Object.keys(entry.operation.responses).filter((s) => /^\d+$/.test(s)).map(Number);
+  const statuses = Object.keys(entry.operation.responses)
+    .filter((s) => /^\d+$/.test(s))
+    .map(Number);
   const success = statuses.filter((s) => s < 300).sort()[0];
   // An operation with no 2XX (the refused DELETEs) is asked for its documented status.
   const status = success ?? statuses.find((s) => s === 405)!;
@@ -71,7 +73,8 @@ function unrealistic(body: unknown, schema: Schema, listingPath: string): string
     if ("filters" in record && record.filters !== null) {
       const filters = record.filters;
       const keys = typeof filters === "object" && !Array.isArray(filters) ? Object.keys(filters as object) : undefined;
-      if (!keys || keys.length > 10 || keys.some((k) => schemaKeywords.includes(k))) problems.push(`${path}.filters = ${JSON.stringify(filters)} is not a plausible filter`);
+      if (!keys || keys.length > 10 || keys.some((k) => schemaKeywords.includes(k)))
+        problems.push(`${path}.filters = ${JSON.stringify(filters)} is not a plausible filter`);
     }
   });
   return problems;
@@ -82,7 +85,11 @@ const stops: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
   const started = await Promise.all([
-    ...seeds.map(async (seed) => ({ name: `mock:dynamic, seed ${seed}`, prism: await startPrism({ port: await freePort(), dynamic: true, seed }), headers: {} })),
+    ...seeds.map(async (seed) => ({
+      name: `mock:dynamic, seed ${seed}`,
+      prism: await startPrism({ port: await freePort(), dynamic: true, seed }),
+      headers: {},
+    })),
     (async () => ({ name: "example mock, Prefer: dynamic=true", prism: await startPrism({ port: await freePort() }), headers: { Prefer: "dynamic=true" } }))(),
   ]);
   for (const { name, prism, headers } of started) {
@@ -121,7 +128,9 @@ describe("generated data in Prism's dynamic mode looks real", () => {
     expect(unrealistic({ id: "a992fef7-89f4-d4d2-ddd6-85cd766e34ff", start_url: "dolor" }, recording, "/")).toHaveLength(2);
     expect(unrealistic({ id: -2, filters: { description: "Recording filters", default: {} } }, playlist, "/")).toHaveLength(3);
     expect(unrealistic({ id: 1, surprise: true }, playlist, "/")).toEqual(["$.surprise is not in the schema"]);
-    expect(unrealistic({ count: 1, next: "http://udtKWxRfYy.uvfaNre/", previous: null, results: [] }, page, "/api/environments/28417/subscriptions/")).toHaveLength(1);
+    expect(
+      unrealistic({ count: 1, next: "http://udtKWxRfYy.uvfaNre/", previous: null, results: [] }, page, "/api/environments/28417/subscriptions/"),
+    ).toHaveLength(1);
     expect(unrealistic({ results: [{ created_by: { id: 3, uuid: "2bb4a593-5160-4304-ae32-fae193e47ba4", email: "BGW@bmfzr.wtyw" } }] }, page, "/")).toEqual([]);
     expect(unrealistic({ results: [{ created_by: { id: 3, email: "not an address" } }] }, page, "/")).toHaveLength(1);
   });

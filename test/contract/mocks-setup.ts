@@ -1,8 +1,8 @@
 // Global setup of the contract tests: Prism and the stateful mock server on free ports for
 // the run, stopped after it.
 import type { TestProject } from "vitest/node";
-import { startStatefulMock } from "../../scripts/mock-server.mjs";
 import { freePort, startPrism } from "../../scripts/lib/prism.mjs";
+import { startStatefulMock } from "../../scripts/mock-server.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {

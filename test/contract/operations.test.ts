@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, inject, it } from "vitest";
-import { ApiError, createClient, unwrap, type ApiClient } from "../../src/index.js";
+import { type ApiClient, ApiError, createClient, unwrap } from "../../src/index.js";
 import { createMock } from "../../src/mock/index.js";
 import { errorsOf, validatorFor } from "../support/schema-validator.js";
 import { deref, findOperation, operations } from "../support/spec.js";
@@ -30,7 +30,12 @@ const project = { project_id: "28417" };
 const playlist = { ...project, short_id: "Ub3KpD7w" };
 const recordingId = "0193401e-5b7a-7c2d-9e84-1f6a3b0c7d52";
 
-type Call = { method: "get" | "post" | "patch" | "delete"; path: string; status: number; send: () => Promise<{ data?: unknown; error?: unknown; response: Response }> };
+type Call = {
+  method: "get" | "post" | "patch" | "delete";
+  path: string;
+  status: number;
+  send: () => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+};
 
 const callsThrough = (api: ApiClient): Call[] => [
   { method: "get", path: "/api/projects/", status: 200, send: () => api.GET("/api/projects/", { params: { query: { limit: 10 } } }) },
@@ -47,7 +52,11 @@ const callsThrough = (api: ApiClient): Call[] => [
     method: "post",
     path: "/api/environments/{project_id}/session_recording_playlists/",
     status: 201,
-    send: () => api.POST("/api/environments/{project_id}/session_recording_playlists/", { params: { path: project }, body: { name: "Checkout drop-offs", type: "collection" } }),
+    send: () =>
+      api.POST("/api/environments/{project_id}/session_recording_playlists/", {
+        params: { path: project },
+        body: { name: "Checkout drop-offs", type: "collection" },
+      }),
   },
   {
     method: "get",
@@ -66,7 +75,8 @@ const callsThrough = (api: ApiClient): Call[] => [
     path: "/api/environments/{project_id}/session_recording_playlists/{short_id}/",
     status: 405,
     // With no 2XX in an operation, Prism answers its lowest status (401) unless asked.
-    send: () => api.DELETE("/api/environments/{project_id}/session_recording_playlists/{short_id}/", { params: { path: playlist }, headers: { Prefer: "code=405" } }),
+    send: () =>
+      api.DELETE("/api/environments/{project_id}/session_recording_playlists/{short_id}/", { params: { path: playlist }, headers: { Prefer: "code=405" } }),
   },
   {
     method: "get",
@@ -141,7 +151,8 @@ const callsThrough = (api: ApiClient): Call[] => [
     method: "get",
     path: "/api/environments/{project_id}/session_recordings/{recording_id}/sharing/",
     status: 200,
-    send: () => api.GET("/api/environments/{project_id}/session_recordings/{recording_id}/sharing/", { params: { path: { ...project, recording_id: recordingId } } }),
+    send: () =>
+      api.GET("/api/environments/{project_id}/session_recordings/{recording_id}/sharing/", { params: { path: { ...project, recording_id: recordingId } } }),
   },
   {
     method: "post",
@@ -171,7 +182,10 @@ const callsThrough = (api: ApiClient): Call[] => [
     method: "get",
     path: "/api/environments/{project_id}/subscriptions/",
     status: 200,
-    send: () => api.GET("/api/environments/{project_id}/subscriptions/", { params: { path: project, query: { target_type: "email", deleted: false, ordering: "-created_at" } } }),
+    send: () =>
+      api.GET("/api/environments/{project_id}/subscriptions/", {
+        params: { path: project, query: { target_type: "email", deleted: false, ordering: "-created_at" } },
+      }),
   },
   {
     method: "get",
@@ -184,13 +198,17 @@ const callsThrough = (api: ApiClient): Call[] => [
     path: "/api/environments/{project_id}/subscriptions/{id}/",
     status: 200,
     send: () =>
-      api.PATCH("/api/environments/{project_id}/subscriptions/{id}/", { params: { path: { ...project, id: 902 } }, body: { frequency: "weekly", byweekday: ["monday"] } }),
+      api.PATCH("/api/environments/{project_id}/subscriptions/{id}/", {
+        params: { path: { ...project, id: 902 } },
+        body: { frequency: "weekly", byweekday: ["monday"] },
+      }),
   },
   {
     method: "delete",
     path: "/api/environments/{project_id}/subscriptions/{id}/",
     status: 405,
-    send: () => api.DELETE("/api/environments/{project_id}/subscriptions/{id}/", { params: { path: { ...project, id: 902 } }, headers: { Prefer: "code=405" } }),
+    send: () =>
+      api.DELETE("/api/environments/{project_id}/subscriptions/{id}/", { params: { path: { ...project, id: 902 } }, headers: { Prefer: "code=405" } }),
   },
   {
     method: "post",
@@ -213,7 +231,11 @@ const targets = [
     api: createClient({ baseUrl: statefulUrl, apiKey, fetch: watched(), maxRetries: 0 }),
     reset: async () => void (await fetch(`${statefulUrl}/__mock/reset`, { method: "POST" })),
   },
-  { name: "the engine in-process", api: createClient({ baseUrl: "http://mock.local", apiKey, fetch: watched(engine.fetch), maxRetries: 0 }), reset: async () => engine.reset() },
+  {
+    name: "the engine in-process",
+    api: createClient({ baseUrl: "http://mock.local", apiKey, fetch: watched(engine.fetch), maxRetries: 0 }),
+    reset: async () => engine.reset(),
+  },
 ];
 
 describe.each(targets)("every operation through the client against $name", ({ api: target, reset }) => {
@@ -296,7 +318,10 @@ describe("errors through Prism", () => {
   });
 
   it("answers a subscription DELETE with 405 and an empty body", async () => {
-    const result = await api.DELETE("/api/environments/{project_id}/subscriptions/{id}/", { params: { path: { ...project, id: 902 } }, headers: { Prefer: "code=405" } });
+    const result = await api.DELETE("/api/environments/{project_id}/subscriptions/{id}/", {
+      params: { path: { ...project, id: 902 } },
+      headers: { Prefer: "code=405" },
+    });
     expect(result.response.status).toBe(405);
     expect(await result.response.text()).toBe("");
   });

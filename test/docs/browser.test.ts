@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { chromium, type Browser, type Locator, type Page } from "playwright-core";
+import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDocs } from "../../scripts/docs.mjs";
 import { deref, operations, type Schema } from "../support/spec.js";
@@ -27,7 +27,15 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   page.on("console", (message) => message.type() === "error" && consoleErrors.push(message.text()));
@@ -76,32 +84,35 @@ describe("the docs page in Chromium", () => {
     expect(await page.innerText("body")).toContain("Session Recordings, Playlists and Subscriptions API");
   });
 
-  it.each(operations.map((entry) => [entry.operation.operationId as string, entry] as const))("shows %s at its link, with both code samples and its named examples", async (id, entry) => {
-    const { operation } = entry;
-    await page.goto(`${origin}/#/${slug(operation.tags[0])}/${id.toLowerCase()}`, { waitUntil: "networkidle" });
-    const section = sectionOf(operation);
-    await section.waitFor({ timeout: 15_000 });
-    expect(await section.locator("[data-testid=middle-panel]").first().innerText()).toContain(String(operation.summary).replace("[In development] ", ""));
-    const scopes: string[] = operation.security[0].PersonalAPIKey;
-    const middle = (await section.locator("[data-testid=middle-panel]").allInnerTexts()).join("\n");
-    if (scopes.length) expect(middle).toMatch(new RegExp(`Required scopes:\\s*${scopes[0]}`));
-    else expect(middle).toContain("Scope: none.");
-    // The chosen language is remembered across operations: read whichever shows, then the other.
-    const first = await panelText(section);
-    const typescriptFirst = first.includes('from "session-recordings-api"');
-    await chooseLanguage(section, typescriptFirst ? "TypeScript" : "curl", typescriptFirst ? "curl" : "TypeScript");
-    const seen = `${first}\n${await panelText(section)}`;
-    expect(seen).toContain('from "session-recordings-api"');
-    expect(seen).toContain(`api.${entry.method.toUpperCase()}("${entry.path}"`);
-    expect(seen).toMatch(/curl (-X [A-Z]+ )?-H "Authorization: Bearer \$POSTHOG_API_KEY"/);
-    const examples = successExamples(operation);
-    // One example shows as is; several are picked by name.
-    if (examples.length > 1) {
-      await section.locator("[data-testid=right-panel]").getByText(examples[0]!, { exact: true }).first().click();
-      for (const summary of examples) expect(await page.getByRole("menuitem", { name: summary }).count(), `${id}: example "${summary}"`).toBeGreaterThan(0);
-      await page.keyboard.press("Escape");
-    }
-  });
+  it.each(operations.map((entry) => [entry.operation.operationId as string, entry] as const))(
+    "shows %s at its link, with both code samples and its named examples",
+    async (id, entry) => {
+      const { operation } = entry;
+      await page.goto(`${origin}/#/${slug(operation.tags[0])}/${id.toLowerCase()}`, { waitUntil: "networkidle" });
+      const section = sectionOf(operation);
+      await section.waitFor({ timeout: 15_000 });
+      expect(await section.locator("[data-testid=middle-panel]").first().innerText()).toContain(String(operation.summary).replace("[In development] ", ""));
+      const scopes: string[] = operation.security[0].PersonalAPIKey;
+      const middle = (await section.locator("[data-testid=middle-panel]").allInnerTexts()).join("\n");
+      if (scopes.length) expect(middle).toMatch(new RegExp(`Required scopes:\\s*${scopes[0]}`));
+      else expect(middle).toContain("Scope: none.");
+      // The chosen language is remembered across operations: read whichever shows, then the other.
+      const first = await panelText(section);
+      const typescriptFirst = first.includes('from "session-recordings-api"');
+      await chooseLanguage(section, typescriptFirst ? "TypeScript" : "curl", typescriptFirst ? "curl" : "TypeScript");
+      const seen = `${first}\n${await panelText(section)}`;
+      expect(seen).toContain('from "session-recordings-api"');
+      expect(seen).toContain(`api.${entry.method.toUpperCase()}("${entry.path}"`);
+      expect(seen).toMatch(/curl (-X [A-Z]+ )?-H "Authorization: Bearer \$POSTHOG_API_KEY"/);
+      const examples = successExamples(operation);
+      // One example shows as is; several are picked by name.
+      if (examples.length > 1) {
+        await section.locator("[data-testid=right-panel]").getByText(examples[0]!, { exact: true }).first().click();
+        for (const summary of examples) expect(await page.getByRole("menuitem", { name: summary }).count(), `${id}: example "${summary}"`).toBeGreaterThan(0);
+        await page.keyboard.press("Escape");
+      }
+    },
+  );
 
   it("finds an operation by name with search", async () => {
     await page.goto(`${origin}/`, { waitUntil: "networkidle" });

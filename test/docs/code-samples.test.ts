@@ -8,8 +8,8 @@ import { promisify } from "node:util";
 import { build } from "esbuild";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startStatefulMock } from "../../scripts/mock-server.mjs";
-import { operations } from "../support/spec.js";
 import { liveOperations, seedOperations } from "../spec/seed.js";
+import { operations } from "../support/spec.js";
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -17,7 +17,13 @@ const workDir = `${root}.cache/code-samples/`;
 const samples = operations.map((entry) => {
   const bySample = Object.fromEntries((entry.operation["x-codeSamples"] ?? []).map((s: { lang: string; source: string }) => [s.lang, s.source]));
   const statuses = Object.keys(entry.operation.responses).map(Number);
-  return { id: entry.operation.operationId as string, operation: `${entry.method} ${entry.path}`, ts: bySample.TypeScript as string, curl: bySample.curl as string, status: statuses.find((s) => s < 300) ?? 405 };
+  return {
+    id: entry.operation.operationId as string,
+    operation: `${entry.method} ${entry.path}`,
+    ts: bySample.TypeScript as string,
+    curl: bySample.curl as string,
+    status: statuses.find((s) => s < 300) ?? 405,
+  };
 });
 
 let mock: Awaited<ReturnType<typeof startStatefulMock>>;

@@ -13,8 +13,17 @@ const documentedAllow = spec.components.responses.DeleteRefused.headers.Allow.ex
 describe("playlists", () => {
   it("creates with server-set fields and defaults, and reads back what was written", async () => {
     const { api } = mockedClient({ now });
-    const created = unwrap(await api.POST("/api/environments/{project_id}/session_recording_playlists/", { params: { path: project }, body: { name: "My new playlist" } }));
-    expect(created).toMatchObject({ name: "My new playlist", description: "", pinned: false, deleted: false, filters: {}, created_at: "2026-11-22T12:00:00.000Z" });
+    const created = unwrap(
+      await api.POST("/api/environments/{project_id}/session_recording_playlists/", { params: { path: project }, body: { name: "My new playlist" } }),
+    );
+    expect(created).toMatchObject({
+      name: "My new playlist",
+      description: "",
+      pinned: false,
+      deleted: false,
+      filters: {},
+      created_at: "2026-11-22T12:00:00.000Z",
+    });
     expect(created.short_id).toMatch(/^[A-Za-z0-9]{8}$/);
     expect(created.created_by?.email).toBe("maya.okafor@example.com");
     const read = unwrap(await api.GET(playlistPath, { params: { path: { ...project, short_id: created.short_id } } }));
@@ -66,7 +75,8 @@ describe("playlists", () => {
   it("filters and orders the playlist listing", async () => {
     const { api } = mockedClient();
     const list = async (query: Record<string, unknown>) =>
-      unwrap(await api.GET("/api/environments/{project_id}/session_recording_playlists/", { params: { path: project, query: { limit: 100, ...query } } })).results;
+      unwrap(await api.GET("/api/environments/{project_id}/session_recording_playlists/", { params: { path: project, query: { limit: 100, ...query } } }))
+        .results;
     expect((await list({ search: "CHECKOUT" })).map((p) => p.short_id)).toEqual(["Ub3KpD7w"]);
     expect((await list({ type: "filters" })).every((p) => p.type === "filters")).toBe(true);
     expect((await list({ session_recording_id: storyRecording })).map((p) => p.short_id)).toContain("Ub3KpD7w");
@@ -86,7 +96,13 @@ describe("recordings", () => {
     expect(unwrap(await api.GET(recordingPath, { params: { path } })).person?.properties).toEqual({ plan: "scale" });
     expect((await api.DELETE(recordingPath, { params: { path } })).response.status).toBe(204);
     expect((await api.GET(recordingPath, { params: { path } })).response.status).toBe(404);
-    expect((await api.GET("/api/environments/{project_id}/session_recordings/{recording_id}/sharing/", { params: { path: { ...project, recording_id: storyRecording } } })).response.status).toBe(404);
+    expect(
+      (
+        await api.GET("/api/environments/{project_id}/session_recordings/{recording_id}/sharing/", {
+          params: { path: { ...project, recording_id: storyRecording } },
+        })
+      ).response.status,
+    ).toBe(404);
     expect(unwrap(await api.GET(playlistPath, { params: { path: storyPlaylist } })).recordings_counts.collection?.count).toBe(2);
   });
 
@@ -105,9 +121,12 @@ describe("recordings", () => {
 
   it.each([1, 4])("gives every recording once, in order, through paginate at concurrency %i", async (concurrency) => {
     const { api } = mockedClient();
-    const whole = unwrap(await api.GET("/api/environments/{project_id}/session_recordings/", { params: { path: project, query: { limit: 500 } } })).results.map((r) => r.id);
+    const whole = unwrap(await api.GET("/api/environments/{project_id}/session_recordings/", { params: { path: project, query: { limit: 500 } } })).results.map(
+      (r) => r.id,
+    );
     const paged: string[] = [];
-    for await (const r of api.paginate("/api/environments/{project_id}/session_recordings/", { params: { path: project, query: { limit: 7 } }, concurrency })) paged.push(r.id);
+    for await (const r of api.paginate("/api/environments/{project_id}/session_recordings/", { params: { path: project, query: { limit: 7 } }, concurrency }))
+      paged.push(r.id);
     expect(paged).toEqual(whole);
     expect(new Set(paged).size).toBe(125);
   });
@@ -152,7 +171,10 @@ describe("subscriptions", () => {
     const result = await api.POST("/api/environments/{project_id}/subscriptions/", { params: { path: project }, body: create });
     expect(result.response.status).toBe(400);
     expect(result.error).toMatchObject({ type: "validation_error", code: "required", attr: "insight" });
-    const missing = await api.POST("/api/environments/{project_id}/subscriptions/", { params: { path: project }, body: { insight: 1 } as unknown as typeof create });
+    const missing = await api.POST("/api/environments/{project_id}/subscriptions/", {
+      params: { path: project },
+      body: { insight: 1 } as unknown as typeof create,
+    });
     expect(missing.error).toMatchObject({ code: "required", attr: "target_type" });
   });
 
@@ -172,7 +194,8 @@ describe("subscriptions", () => {
     const path = { ...project, id: 902 };
     unwrap(await api.PATCH(subscriptionPath, { params: { path }, body: { deleted: true } }));
     expect((await api.GET(subscriptionPath, { params: { path } })).response.status).toBe(404);
-    const listing = (query: Record<string, unknown>) => api.GET("/api/environments/{project_id}/subscriptions/", { params: { path: project, query: { limit: 100, ...query } } });
+    const listing = (query: Record<string, unknown>) =>
+      api.GET("/api/environments/{project_id}/subscriptions/", { params: { path: project, query: { limit: 100, ...query } } });
     expect(unwrap(await listing({})).results.map((s) => s.id)).not.toContain(902);
     expect(unwrap(await listing({ deleted: true })).results.map((s) => s.id)).toEqual([902]);
     unwrap(await api.PATCH(subscriptionPath, { params: { path }, body: { deleted: false } }));

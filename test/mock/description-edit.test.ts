@@ -78,7 +78,12 @@ describe("a mock built from an edited description", () => {
 
     const tooLong = await send(mock, playlists, "POST", { color: "a".repeat(13) });
     expect(tooLong.status).toBe(400);
-    expect(await tooLong.json()).toEqual({ type: "validation_error", code: "max_length", detail: "Ensure this field has no more than 12 characters.", attr: "color" });
+    expect(await tooLong.json()).toEqual({
+      type: "validation_error",
+      code: "max_length",
+      detail: "Ensure this field has no more than 12 characters.",
+      attr: "color",
+    });
     expect(mock.requests().flatMap((r) => r.responseViolations)).toEqual([]);
   });
 

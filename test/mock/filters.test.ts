@@ -10,7 +10,7 @@ import { filterPlaylists } from "../../src/mock/resources/playlists.js";
 import { filterRecordings } from "../../src/mock/resources/recordings.js";
 import { filterSubscriptions } from "../../src/mock/resources/subscriptions.js";
 import { listed, readable } from "../../src/mock/resources/visibility.js";
-import { operations, type OperationId } from "../../src/mock/spec/operations.js";
+import { type OperationId, operations } from "../../src/mock/spec/operations.js";
 import { checkRequest } from "../../src/mock/spec/validate-request.js";
 import { seededRandom } from "../../src/mock/state/random.js";
 import { seedState } from "../../src/mock/state/seed.js";
@@ -42,7 +42,17 @@ function recording(id: string, overrides: Partial<Recording> = {}, properties: R
 }
 
 function playlist(short_id: string, overrides: Partial<Playlist> = {}): Playlist {
-  return { ...copy(story.playlists[0]!), short_id, name: short_id, derived_name: null, pinned: false, deleted: false, type: "collection", created_by: maya, ...overrides };
+  return {
+    ...copy(story.playlists[0]!),
+    short_id,
+    name: short_id,
+    derived_name: null,
+    pinned: false,
+    deleted: false,
+    type: "collection",
+    created_by: maya,
+    ...overrides,
+  };
 }
 
 function subscription(id: number, overrides: Partial<Subscription> = {}): Subscription {
@@ -70,9 +80,15 @@ describe("the query the filters get", () => {
 
   it("has its JSON documents decoded into arrays, which the recording filters then apply", async () => {
     const [a, b, c] = ["0193401e-0000-7000-8000-00000000000a", "0193401e-0000-7000-8000-00000000000b", "0193401e-0000-7000-8000-00000000000c"];
-    const query = await validatedQuery("listRecordings", `?session_ids=${encodeURIComponent(JSON.stringify([a, b]))}&events=${encodeURIComponent(JSON.stringify([{ id: "x" }]))}`);
+    const query = await validatedQuery(
+      "listRecordings",
+      `?session_ids=${encodeURIComponent(JSON.stringify([a, b]))}&events=${encodeURIComponent(JSON.stringify([{ id: "x" }]))}`,
+    );
     expect(query).toMatchObject({ ...recordingDefaults, session_ids: [a, b], events: [{ id: "x" }] });
-    const records = project({ recordings: [recording(a), recording(b), recording(c)], activity: { [a]: { events: [], actions: [] }, [b]: { events: ["x"], actions: [] }, [c]: { events: ["x"], actions: [] } } });
+    const records = project({
+      recordings: [recording(a), recording(b), recording(c)],
+      activity: { [a]: { events: [], actions: [] }, [b]: { events: ["x"], actions: [] }, [c]: { events: ["x"], actions: [] } },
+    });
     expect(ids(filterRecordings(records, query, now))).toEqual([b]);
   });
 });
@@ -206,11 +222,47 @@ describe("filterRecordings", () => {
   const records = () =>
     project({
       recordings: [
-        recording("r1", { start_time: ago(5 * day), recording_duration: 50, click_count: 3, viewed: true, console_error_count: 0, console_warn_count: 1, console_log_count: 0 }, { $browser: "Chrome", email: "a@example.com" }),
-        recording("r2", { start_time: ago(4 * day), recording_duration: 10, click_count: 9, console_error_count: 2, console_warn_count: 0, console_log_count: 5 }, { $browser: "Firefox", email: "b@posthog-test.com", is_test_account: true }),
-        recording("r3", { start_time: ago(3 * day), recording_duration: 40, click_count: 1, viewed: true, console_error_count: 0, console_warn_count: 0, console_log_count: 0 }, { $browser: "Safari" }),
-        recording("r4", { start_time: ago(2 * day), recording_duration: 30, click_count: 7, console_error_count: 1, console_warn_count: 3, console_log_count: 2 }, { $browser: "Chrome", plan: null }),
-        recording("r5", { start_time: ago(1 * day), recording_duration: 20, click_count: 5, console_error_count: 0, console_warn_count: 0, console_log_count: 9 }, { $browser: "Edge", email: "E@EXAMPLE.COM" }),
+        recording(
+          "r1",
+          {
+            start_time: ago(5 * day),
+            recording_duration: 50,
+            click_count: 3,
+            viewed: true,
+            console_error_count: 0,
+            console_warn_count: 1,
+            console_log_count: 0,
+          },
+          { $browser: "Chrome", email: "a@example.com" },
+        ),
+        recording(
+          "r2",
+          { start_time: ago(4 * day), recording_duration: 10, click_count: 9, console_error_count: 2, console_warn_count: 0, console_log_count: 5 },
+          { $browser: "Firefox", email: "b@posthog-test.com", is_test_account: true },
+        ),
+        recording(
+          "r3",
+          {
+            start_time: ago(3 * day),
+            recording_duration: 40,
+            click_count: 1,
+            viewed: true,
+            console_error_count: 0,
+            console_warn_count: 0,
+            console_log_count: 0,
+          },
+          { $browser: "Safari" },
+        ),
+        recording(
+          "r4",
+          { start_time: ago(2 * day), recording_duration: 30, click_count: 7, console_error_count: 1, console_warn_count: 3, console_log_count: 2 },
+          { $browser: "Chrome", plan: null },
+        ),
+        recording(
+          "r5",
+          { start_time: ago(1 * day), recording_duration: 20, click_count: 5, console_error_count: 0, console_warn_count: 0, console_log_count: 9 },
+          { $browser: "Edge", email: "E@EXAMPLE.COM" },
+        ),
       ],
       activity: {
         r1: { events: ["$pageview", "signup"], actions: [1] },
@@ -325,7 +377,9 @@ describe("filterRecordings", () => {
       const activity: ProjectState["activity"] = {};
       for (let i = 0; i < 12; i++) {
         const id = `g${i}`;
-        recordings.push(recording(id, { start_time: ago(Math.floor(random() * 10 * day)), viewed: random() < 0.3 }, { $browser: browsers[Math.floor(random() * 3)] }));
+        recordings.push(
+          recording(id, { start_time: ago(Math.floor(random() * 10 * day)), viewed: random() < 0.3 }, { $browser: browsers[Math.floor(random() * 3)] }),
+        );
         activity[id] = { events: eventNames.filter(() => random() < 0.5), actions: [1, 2].filter(() => random() < 0.5) };
       }
       const state = project({ recordings, activity });
@@ -353,7 +407,14 @@ describe("filterPlaylists", () => {
     project({
       playlists: [
         playlist("p1", { name: "Checkout drop-offs", pinned: true, type: "collection", created_at: ago(10 * day), last_modified_at: ago(1 * day) }),
-        playlist("p2", { name: "rage clicks", derived_name: null, type: "filters", created_at: ago(9 * day), last_modified_at: ago(3 * day), created_by: other }),
+        playlist("p2", {
+          name: "rage clicks",
+          derived_name: null,
+          type: "filters",
+          created_at: ago(9 * day),
+          last_modified_at: ago(3 * day),
+          created_by: other,
+        }),
         playlist("p3", { name: null, derived_name: "Errors after CHECKOUT", type: "filters", created_at: ago(8 * day), last_modified_at: ago(2 * day) }),
         playlist("p4", { name: "Archived", deleted: true, pinned: true, created_at: ago(7 * day), last_modified_at: ago(0) }),
         playlist("p5", { name: "Beta users", pinned: true, created_at: ago(6 * day), last_modified_at: ago(5 * day), created_by: other }),
@@ -451,11 +512,52 @@ describe("filterSubscriptions", () => {
   const records = () =>
     project({
       subscriptions: [
-        subscription(1, { title: "Daily signups", insight: 10, dashboard: null, target_type: "email", target_value: "ops@example.com", created_at: ago(5 * day), next_delivery_date: ago(-2 * day) }),
-        subscription(2, { title: "weekly growth", insight: null, dashboard: 20, target_type: "slack", target_value: "C01|#growth", created_at: ago(4 * day), next_delivery_date: null, created_by: other }),
-        subscription(3, { title: "Churn", insight: 11, dashboard: null, target_type: "webhook", target_value: "https://hooks.example.com/x", created_at: ago(3 * day), next_delivery_date: ago(-1 * day) }),
-        subscription(4, { title: "Old report", insight: 10, dashboard: null, target_type: "email", target_value: "old@example.com", created_at: ago(2 * day), deleted: true }),
-        subscription(5, { title: "Revenue", insight: null, dashboard: 21, target_type: "email", target_value: "cfo@example.com", created_at: ago(1 * day), next_delivery_date: ago(-3 * day) }),
+        subscription(1, {
+          title: "Daily signups",
+          insight: 10,
+          dashboard: null,
+          target_type: "email",
+          target_value: "ops@example.com",
+          created_at: ago(5 * day),
+          next_delivery_date: ago(-2 * day),
+        }),
+        subscription(2, {
+          title: "weekly growth",
+          insight: null,
+          dashboard: 20,
+          target_type: "slack",
+          target_value: "C01|#growth",
+          created_at: ago(4 * day),
+          next_delivery_date: null,
+          created_by: other,
+        }),
+        subscription(3, {
+          title: "Churn",
+          insight: 11,
+          dashboard: null,
+          target_type: "webhook",
+          target_value: "https://hooks.example.com/x",
+          created_at: ago(3 * day),
+          next_delivery_date: ago(-1 * day),
+        }),
+        subscription(4, {
+          title: "Old report",
+          insight: 10,
+          dashboard: null,
+          target_type: "email",
+          target_value: "old@example.com",
+          created_at: ago(2 * day),
+          deleted: true,
+        }),
+        subscription(5, {
+          title: "Revenue",
+          insight: null,
+          dashboard: 21,
+          target_type: "email",
+          target_value: "cfo@example.com",
+          created_at: ago(1 * day),
+          next_delivery_date: ago(-3 * day),
+        }),
       ],
     });
   const list = (query: Query) => ids(filterSubscriptions(records(), { ...subscriptionDefaults, ...query }));

@@ -2,7 +2,7 @@
 // path built from its template; everything else is not-found, method-not-allowed (with the
 // path's methods from the table) or bad-path (naming the parameter).
 import { describe, expect, it } from "vitest";
-import { operations, type OperationEntry } from "../../src/mock/spec/operations.js";
+import { type OperationEntry, operations } from "../../src/mock/spec/operations.js";
 import { route } from "../../src/mock/spec/router.js";
 import { seededRandom } from "../../src/mock/state/random.js";
 
@@ -71,18 +71,33 @@ describe("route: every operation in the table", () => {
 
 describe("route: a literal segment wins over a parameter", () => {
   it("takes .../session_recordings/ai/regex/ and .../ai/filters/ as the AI helpers, not as a recording", () => {
-    expect(route("POST", "/api/environments/28417/session_recordings/ai/regex/")).toEqual({ kind: "operation", operation: aiRegex, params: { project_id: "28417" } });
-    expect(route("POST", "/api/environments/28417/session_recordings/ai/filters/")).toEqual({ kind: "operation", operation: aiFilters, params: { project_id: "28417" } });
+    expect(route("POST", "/api/environments/28417/session_recordings/ai/regex/")).toEqual({
+      kind: "operation",
+      operation: aiRegex,
+      params: { project_id: "28417" },
+    });
+    expect(route("POST", "/api/environments/28417/session_recordings/ai/filters/")).toEqual({
+      kind: "operation",
+      operation: aiFilters,
+      params: { project_id: "28417" },
+    });
   });
 
   it("answers another method on .../ai/regex/ with the helper's own methods, not a recording's", () => {
     for (const method of ["GET", "PATCH", "DELETE"]) {
-      expect(route(method, "/api/environments/28417/session_recordings/ai/regex/")).toEqual({ kind: "method-not-allowed", allow: methodsByPath.get(aiRegex.path)!.join(", ") });
+      expect(route(method, "/api/environments/28417/session_recordings/ai/regex/")).toEqual({
+        kind: "method-not-allowed",
+        allow: methodsByPath.get(aiRegex.path)!.join(", "),
+      });
     }
   });
 
   it("still takes a lone `ai` segment where only a parameter fits as that parameter", () => {
-    expect(route("GET", "/api/environments/28417/session_recordings/ai/")).toEqual({ kind: "operation", operation: getRecording, params: { project_id: "28417", id: "ai" } });
+    expect(route("GET", "/api/environments/28417/session_recordings/ai/")).toEqual({
+      kind: "operation",
+      operation: getRecording,
+      params: { project_id: "28417", id: "ai" },
+    });
   });
 
   it("takes a parameter value that spells a literal of the same template as the parameter", () => {
@@ -122,7 +137,8 @@ describe("route: not found", () => {
       "/api/environments/28417/subscriptions/1/sharing/",
       "/api//projects/",
     ];
-    for (const pathname of unknown) for (const method of standardMethods) expect(route(method, pathname), `${method} ${pathname}`).toEqual({ kind: "not-found" });
+    for (const pathname of unknown)
+      for (const method of standardMethods) expect(route(method, pathname), `${method} ${pathname}`).toEqual({ kind: "not-found" });
   });
 
   it("is not-found for every template with one literal segment changed", () => {
@@ -199,7 +215,10 @@ describe("route: repeated calls", () => {
     const operation = getRecording;
     for (let i = 0; i < 5_000; i++) {
       const id = `rec-${i}`;
-      const found = route(operation.method, pathOf(operation, (n) => (n === "id" ? id : "7")));
+      const found = route(
+        operation.method,
+        pathOf(operation, (n) => (n === "id" ? id : "7")),
+      );
       expect(found).toEqual({ kind: "operation", operation, params: { project_id: "7", id } });
     }
     expect(route("GET", "/api/projects/")).toMatchObject({ kind: "operation", operation: { id: "listProjects" }, params: {} });

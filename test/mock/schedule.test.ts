@@ -227,7 +227,9 @@ describe("summarize", () => {
 
   it("names the weekdays, capitalised, in the order given", () => {
     expect(summarize(subscription({ frequency: "weekly", byweekday: ["monday"] }))).toBe("sent every week on Monday");
-    expect(summarize(subscription({ frequency: "weekly", interval: 2, byweekday: ["friday", "monday", "wednesday"] }))).toBe("sent every 2 weeks on Friday, Monday, Wednesday");
+    expect(summarize(subscription({ frequency: "weekly", interval: 2, byweekday: ["friday", "monday", "wednesday"] }))).toBe(
+      "sent every 2 weeks on Friday, Monday, Wednesday",
+    );
   });
 
   it("leaves the weekdays out when there are none", () => {

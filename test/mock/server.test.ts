@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStatefulMock } from "../../scripts/mock-server.mjs";
 import { createClient, unwrap } from "../../src/index.js";
-import { seededRandom, pick } from "../../src/mock/state/random.js";
+import { pick, seededRandom } from "../../src/mock/state/random.js";
 
 let server: Awaited<ReturnType<typeof startStatefulMock>>;
 const logged: string[] = [];
@@ -68,7 +68,14 @@ describe("a seeded fuzz of bad requests", () => {
       "/api/projects/?limit=1e999",
     ];
     const bodies = ["{", '{"name": 5}', "null", "[]", '"x"', '{"filters": {"a": [1, {"b": null}]}}', "\u0000\u0001", '{"name": "' + "x".repeat(500) + '"}'];
-    const types = ["application/json", "text/plain", "application/x-www-form-urlencoded", "application/json; charset=utf-16", "", "multipart/form-data; boundary=x"];
+    const types = [
+      "application/json",
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "application/json; charset=utf-16",
+      "",
+      "multipart/form-data; boundary=x",
+    ];
     const methods = ["GET", "POST", "PATCH", "PUT", "DELETE", "HEAD", "TRACE"];
     const statuses = new Map<number, number>();
     const batch = 20;
@@ -80,14 +87,26 @@ describe("a seeded fuzz of bad requests", () => {
           const headers: Record<string, string> = { "Content-Type": pick(random, types) };
           if (random() < 0.7) headers.Authorization = pick(random, ["Bearer phx_fuzz", "Bearer nope", "Bearer phx_readonly", "Basic x", "Bearer "]);
           if (kind === 0) return raw(port, method, pick(random, paths), headers, pick(random, bodies));
-          if (kind === 1) return raw(port, "POST", "/api/environments/28417/session_recording_playlists/", { ...headers, "Content-Type": "application/json" }, Buffer.alloc(1_100_000, 120));
+          if (kind === 1)
+            return raw(
+              port,
+              "POST",
+              "/api/environments/28417/session_recording_playlists/",
+              { ...headers, "Content-Type": "application/json" },
+              Buffer.alloc(1_100_000, 120),
+            );
           if (kind === 2) {
             const flood: Record<string, string> = { ...headers };
             for (let h = 0; h < 200; h++) flood[`x-flood-${h}`] = "y".repeat(100);
             return raw(port, method, "/api/projects/", flood);
           }
           if (kind === 3) return raw(port, "PATCH", "/api/environments/28417/subscriptions/902/", headers, pick(random, bodies));
-          return raw(port, method, `/api/environments/28417/session_recordings/?${pick(random, ["limit=0", "date_from=-7x", "person_uuid=zz", "filter_test_accounts=maybe", "session_ids=%7B"])}`, headers);
+          return raw(
+            port,
+            method,
+            `/api/environments/28417/session_recordings/?${pick(random, ["limit=0", "date_from=-7x", "person_uuid=zz", "filter_test_accounts=maybe", "session_ids=%7B"])}`,
+            headers,
+          );
         }),
       );
       for (const status of results) statuses.set(status, (statuses.get(status) ?? 0) + 1);
@@ -109,8 +128,18 @@ describe("concurrent writers", () => {
       clients.map(async ({ c, api }) => {
         const mine: { short_id: string; id: number }[] = [];
         for (let i = 0; i < 100; i++) {
-          const playlist = unwrap(await api.POST("/api/environments/{project_id}/session_recording_playlists/", { params: { path: { project_id: "28417" } }, body: { name: `c${c}-${i}` } }));
-          unwrap(await api.PATCH("/api/environments/{project_id}/session_recording_playlists/{short_id}/", { params: { path: { project_id: "28417", short_id: playlist.short_id } }, body: { description: `updated by ${c}` } }));
+          const playlist = unwrap(
+            await api.POST("/api/environments/{project_id}/session_recording_playlists/", {
+              params: { path: { project_id: "28417" } },
+              body: { name: `c${c}-${i}` },
+            }),
+          );
+          unwrap(
+            await api.PATCH("/api/environments/{project_id}/session_recording_playlists/{short_id}/", {
+              params: { path: { project_id: "28417", short_id: playlist.short_id } },
+              body: { description: `updated by ${c}` },
+            }),
+          );
           mine.push(playlist);
         }
         return mine;
@@ -135,12 +164,21 @@ describe("persistence", () => {
     try {
       const first = await startStatefulMock({ port: 0, persist: file, log: () => {} });
       const api = createClient({ baseUrl: first.url, apiKey: "phx_persist", maxRetries: 0 });
-      const created = unwrap(await api.POST("/api/environments/{project_id}/session_recording_playlists/", { params: { path: { project_id: "28417" } }, body: { name: "Persisted" } }));
+      const created = unwrap(
+        await api.POST("/api/environments/{project_id}/session_recording_playlists/", {
+          params: { path: { project_id: "28417" } },
+          body: { name: "Persisted" },
+        }),
+      );
       await new Promise((resolve) => setTimeout(resolve, 200));
       await first.stop();
       const second = await startStatefulMock({ port: 0, persist: file, log: () => {} });
       const again = createClient({ baseUrl: second.url, apiKey: "phx_persist", maxRetries: 0 });
-      const read = unwrap(await again.GET("/api/environments/{project_id}/session_recording_playlists/{short_id}/", { params: { path: { project_id: "28417", short_id: created.short_id } } }));
+      const read = unwrap(
+        await again.GET("/api/environments/{project_id}/session_recording_playlists/{short_id}/", {
+          params: { path: { project_id: "28417", short_id: created.short_id } },
+        }),
+      );
       expect(read.name).toBe("Persisted");
       await second.stop();
       await writeFile(file, '{"version": 1, "projects": ');

@@ -22,7 +22,11 @@ describe("seeded state", () => {
     expect(story.subscriptions.length).toBeGreaterThanOrEqual(25);
     expect(story.playlists.map((p) => p.short_id)).toContain("Ub3KpD7w");
     expect(story.recordings.map((r) => r.id)).toContain("0193401e-5b7a-7c2d-9e84-1f6a3b0c7d52");
-    for (const [name, list] of [["SessionRecording", story.recordings], ["Playlist", story.playlists], ["Subscription", story.subscriptions]] as const) {
+    for (const [name, list] of [
+      ["SessionRecording", story.recordings],
+      ["Playlist", story.playlists],
+      ["Subscription", story.subscriptions],
+    ] as const) {
       for (const item of list) expect(plainValidators[`schema_${name}`]!(item), `${name} ${JSON.stringify(item).slice(0, 80)}`).toBe(true);
     }
     for (const r of story.recordings) {
@@ -40,7 +44,11 @@ describe("snapshots", () => {
   it("restores exactly what was saved, and reset goes back to the seed", async () => {
     const mock = createMock({ now });
     const seeded = mock.snapshot();
-    await send(mock, "/api/environments/28417/session_recording_playlists/", { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"name":"Kept"}' });
+    await send(mock, "/api/environments/28417/session_recording_playlists/", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: '{"name":"Kept"}',
+    });
     const saved = mock.snapshot();
     expect(saved).not.toEqual(seeded);
     const other = createMock({ now });
@@ -134,7 +142,11 @@ describe("scenarios", () => {
 describe("admin routes", () => {
   it("reset, state, requests and scenario", async () => {
     const mock = createMock();
-    await send(mock, "/api/environments/28417/session_recording_playlists/Ub3KpD7w/", { method: "PATCH", headers: { "Content-Type": "application/json" }, body: '{"pinned":false}' });
+    await send(mock, "/api/environments/28417/session_recording_playlists/Ub3KpD7w/", {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json" },
+      body: '{"pinned":false}',
+    });
     const requests = await (await mock.fetch("http://mock.local/__mock/requests")).json();
     expect(requests).toEqual([expect.objectContaining({ method: "PATCH", status: 200, violations: [] })]);
     const state = await (await mock.fetch("http://mock.local/__mock/state")).json();

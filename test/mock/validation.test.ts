@@ -14,7 +14,12 @@ describe("request validation", () => {
   it("answers a bad body field with 400, attr and Prism's sl-violations format", async () => {
     const response = await send(createMock(), playlists, { method: "POST", headers: json, body: JSON.stringify({ name: "x".repeat(401), pinned: "yes" }) });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ type: "validation_error", code: "max_length", detail: "Ensure this field has no more than 400 characters.", attr: "name" });
+    expect(await response.json()).toEqual({
+      type: "validation_error",
+      code: "max_length",
+      detail: "Ensure this field has no more than 400 characters.",
+      attr: "name",
+    });
     expect(JSON.parse(response.headers.get("sl-violations")!)).toEqual([
       { location: ["request", "body", "name"], severity: "Error", code: "maxLength", message: "Ensure this field has no more than 400 characters." },
       { location: ["request", "body", "pinned"], severity: "Error", code: "type", message: "Must be a valid boolean." },
@@ -82,7 +87,11 @@ describe("response validation", () => {
         .replace("{short_id}", "Ub3KpD7w")
         .replace(/\{(id|recording_id|session_recording_id)\}/, operation.path.includes("subscriptions") ? "902" : "0193401e-5b7a-7c2d-9e84-1f6a3b0c7d52");
       const query = operation.id === "getSessionValues" ? "?key=$browser" : "";
-      const body = operation.body ? (operation.id === "createSubscription" ? { insight: 1, target_type: "email", target_value: "a@example.com", frequency: "daily", start_date: "2026-11-23T09:00:00Z" } : {}) : undefined;
+      const body = operation.body
+        ? operation.id === "createSubscription"
+          ? { insight: 1, target_type: "email", target_value: "a@example.com", frequency: "daily", start_date: "2026-11-23T09:00:00Z" }
+          : {}
+        : undefined;
       const response = await send(mock, path + query, { method: operation.method, headers: json, body: body && JSON.stringify(body) });
       expect(response.status, operation.id).toBe(operation.success ?? operation.refused?.status);
       expect(mock.requests().at(-1)?.responseViolations, operation.id).toEqual([]);

@@ -36,12 +36,28 @@ describe("the README's code map", () => {
 
   it("holds its arrows: client and mock never import each other, and the engine imports no transport", () => {
     for (const file of sourceFiles) {
-      const targets = importsOf(file).filter((s) => s.startsWith(".")).map((s) => target(file, s));
-      if (file.startsWith("src/client/")) expect(targets.filter((t) => t.startsWith("src/mock")), file).toEqual([]);
-      if (file.startsWith("src/mock/")) expect(targets.filter((t) => t.startsWith("src/client")), file).toEqual([]);
+      const targets = importsOf(file)
+        .filter((s) => s.startsWith("."))
+        .map((s) => target(file, s));
+      if (file.startsWith("src/client/"))
+        expect(
+          targets.filter((t) => t.startsWith("src/mock")),
+          file,
+        ).toEqual([]);
+      if (file.startsWith("src/mock/"))
+        expect(
+          targets.filter((t) => t.startsWith("src/client")),
+          file,
+        ).toEqual([]);
       if (file.startsWith("src/mock/") && !file.startsWith("src/mock/adapters/")) {
-        expect(targets.filter((t) => t.startsWith("src/mock/adapters")), file).toEqual([]);
-        expect(importsOf(file).filter((s) => /^(node:|msw)/.test(s)), file).toEqual([]);
+        expect(
+          targets.filter((t) => t.startsWith("src/mock/adapters")),
+          file,
+        ).toEqual([]);
+        expect(
+          importsOf(file).filter((s) => /^(node:|msw)/.test(s)),
+          file,
+        ).toEqual([]);
       }
     }
   });

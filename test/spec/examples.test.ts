@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { errorsOf, validatorFor } from "../support/schema-validator.js";
 import { declaredProperties } from "../support/schema-walk.js";
-import { deref, findOperation, operations, parametersOf, spec, type Schema } from "../support/spec.js";
+import { deref, findOperation, operations, parametersOf, type Schema, spec } from "../support/spec.js";
 
 type Case = { where: string; schema: Schema; value: unknown };
 
@@ -37,8 +37,9 @@ const cases = collectExamples();
 describe("examples validate against their schemas (ajv, draft 2020-12)", () => {
   it("finds an example for every request body and every response with content", () => {
     for (const entry of operations) {
-      const media = [deref(entry.operation.requestBody ?? {}), ...Object.values<Schema>(entry.operation.responses).map((r) => deref(r))]
-        .flatMap((part) => Object.values<Schema>(part.content ?? {}));
+      const media = [deref(entry.operation.requestBody ?? {}), ...Object.values<Schema>(entry.operation.responses).map((r) => deref(r))].flatMap((part) =>
+        Object.values<Schema>(part.content ?? {}),
+      );
       for (const m of media) expect(Object.keys(m.examples ?? {}).length, `${entry.method} ${entry.path}`).toBeGreaterThan(0);
     }
     expect(cases.length).toBeGreaterThan(60);
@@ -64,7 +65,11 @@ describe("examples validate against their schemas (ajv, draft 2020-12)", () => {
       const media = deref(entry.operation.responses["400"]).content["application/json"];
       const first = deref(Object.values<Schema>(media.examples)[0]).value;
       const body = deref(entry.operation.requestBody ?? {}).content?.["application/json"]?.schema;
-      const fields = body ? Object.keys(declaredProperties(body) ?? {}) : parametersOf(entry).filter((p) => p.in === "query").map((p) => p.name);
+      const fields = body
+        ? Object.keys(declaredProperties(body) ?? {})
+        : parametersOf(entry)
+            .filter((p) => p.in === "query")
+            .map((p) => p.name);
       expect(fields, `${entry.method} ${entry.path}`).toContain(first.attr);
     }
   });
@@ -95,7 +100,10 @@ describe("examples validate against their schemas (ajv, draft 2020-12)", () => {
     const examples = spec.components.examples;
     const playlists = ["Playlist", "PlaylistCreated", "PlaylistSoftDeleted"].map((name) => examples[name].value);
     expect(new Set(playlists.map((p) => p.short_id))).toEqual(new Set(["Ub3KpD7w"]));
-    const users = [...playlists.flatMap((p) => [p.created_by, p.last_modified_by]), ...examples.SubscriptionPage.value.results.map((s: Schema) => s.created_by)];
+    const users = [
+      ...playlists.flatMap((p) => [p.created_by, p.last_modified_by]),
+      ...examples.SubscriptionPage.value.results.map((s: Schema) => s.created_by),
+    ];
     for (const user of users) expect(user).toEqual(playlists[0].created_by);
     const recordingId = examples.SessionRecording.value.id;
     expect(examples.SessionRecordingPage.value.results[0]).toEqual(examples.SessionRecording.value);

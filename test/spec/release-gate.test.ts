@@ -3,8 +3,8 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parse, stringify } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse, stringify } from "yaml";
 import { bundlePath } from "../../scripts/bundle.mjs";
 import { breakingAllowed, checkBreaking } from "../../scripts/check-breaking.mjs";
 
@@ -36,14 +36,18 @@ const cases: [string, (spec: Spec) => void][] = [
 ];
 
 describe("the release gate", () => {
-  it.each(cases)("fails for %s at the same version, and passes it with a breaking version", async (name, change) => {
-    const revision = await variant(name.replaceAll(" ", "-"), change);
-    const same = await checkBreaking({ base: bundlePath, revision, released: "1.4.0", version: "1.4.0" });
-    expect(same.majors.length, name).toBeGreaterThan(0);
-    expect(same.ok).toBe(false);
-    const bumped = await checkBreaking({ base: bundlePath, revision, released: "1.4.0", version: "2.0.0" });
-    expect(bumped.ok).toBe(true);
-  }, 60_000);
+  it.each(cases)(
+    "fails for %s at the same version, and passes it with a breaking version",
+    async (name, change) => {
+      const revision = await variant(name.replaceAll(" ", "-"), change);
+      const same = await checkBreaking({ base: bundlePath, revision, released: "1.4.0", version: "1.4.0" });
+      expect(same.majors.length, name).toBeGreaterThan(0);
+      expect(same.ok).toBe(false);
+      const bumped = await checkBreaking({ base: bundlePath, revision, released: "1.4.0", version: "2.0.0" });
+      expect(bumped.ok).toBe(true);
+    },
+    60_000,
+  );
 
   it("passes an added optional field", async () => {
     const revision = await variant("optional-field", (spec) => (schemas(spec).PlaylistInput.properties.color = { type: "string" }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deref, flatten, schemaNamed, spec, type Schema } from "../support/spec.js";
-import { liveEnums, seedResources, type SeedType } from "./seed.js";
+import { deref, flatten, type Schema, schemaNamed, spec } from "../support/spec.js";
+import { liveEnums, type SeedType, seedResources } from "./seed.js";
 
 const int32 = { minimum: -2147483648, maximum: 2147483647 };
 
@@ -86,9 +86,7 @@ describe("resources in the bundled spec", () => {
 
   it("lists every weekday for byweekday", () => {
     const { properties } = flatten(schemaNamed("Subscription"));
-    expect(deref(properties.byweekday!.items).enum).toEqual([
-      "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
-    ]);
+    expect(deref(properties.byweekday!.items).enum).toEqual(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]);
   });
 
   it("takes max lengths and defaults from the live service", () => {
@@ -108,9 +106,7 @@ describe("resources in the bundled spec", () => {
   });
 
   it("requires on subscription create exactly the fields of the seed's example create", () => {
-    expect([...flatten(schemaNamed("SubscriptionCreate")).required].sort()).toEqual(
-      ["frequency", "start_date", "target_type", "target_value"],
-    );
+    expect([...flatten(schemaNamed("SubscriptionCreate")).required].sort()).toEqual(["frequency", "start_date", "target_type", "target_value"]);
   });
 
   it.each([

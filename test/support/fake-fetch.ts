@@ -21,7 +21,11 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
   });
 }
 
-export function errorBody(status: number, fields: Partial<Record<"type" | "code" | "detail" | "attr", string | null>>, headers: Record<string, string> = {}): Response {
+export function errorBody(
+  status: number,
+  fields: Partial<Record<"type" | "code" | "detail" | "attr", string | null>>,
+  headers: Record<string, string> = {},
+): Response {
   return json({ type: "invalid_request", code: "error", detail: "Something failed.", attr: null, ...fields }, { status, headers });
 }
 

@@ -30,6 +30,10 @@ export function localServers() {
 export function bodyOf(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     let text = "";
-    request.setEncoding("utf8").on("data", (chunk: string) => (text += chunk)).on("end", () => resolve(text)).on("error", reject);
+    request
+      .setEncoding("utf8")
+      .on("data", (chunk: string) => (text += chunk))
+      .on("end", () => resolve(text))
+      .on("error", reject);
   });
 }

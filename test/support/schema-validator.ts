@@ -4,7 +4,7 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { rebase, specId } from "../../scripts/lib/spec.mjs";
-import { spec, type Schema } from "./spec.js";
+import { type Schema, spec } from "./spec.js";
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 

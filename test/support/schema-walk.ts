@@ -1,7 +1,7 @@
 // Walks a JSON value alongside the bundled spec's schema that describes it, so tests can
 // check rules a schema cannot state (plausible values, no undeclared properties).
 import { propertiesOf } from "../../scripts/lib/spec.mjs";
-import { deref, spec, type Schema } from "./spec.js";
+import { deref, type Schema, spec } from "./spec.js";
 
 export type Visit = (path: string, value: unknown, schema: Schema) => void;
 

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { parse } from "yaml";
 import { bundlePath } from "../../scripts/bundle.mjs";
-import { deref as derefIn, operationsOf, propertiesOf, type OperationEntry } from "../../scripts/lib/spec.mjs";
+import { deref as derefIn, type OperationEntry, operationsOf, propertiesOf } from "../../scripts/lib/spec.mjs";
 
 export type { OperationEntry };
 export type Schema = Record<string, any>;

@@ -11,31 +11,54 @@ declare function use(value: unknown): void;
 
 const projects = await api.GET("/api/projects/");
 use(projects.data?.results[0]?.name);
-const playlists = await api.GET("/api/environments/{project_id}/session_recording_playlists/", { params: { path: project, query: { limit: 20, pinned: true } } });
+const playlists = await api.GET("/api/environments/{project_id}/session_recording_playlists/", {
+  params: { path: project, query: { limit: 20, pinned: true } },
+});
 use(playlists.data?.results[0]?.short_id);
-const created = await api.POST("/api/environments/{project_id}/session_recording_playlists/", { params: { path: project }, body: { name: "Checkout drop-offs", type: "collection" } });
+const created = await api.POST("/api/environments/{project_id}/session_recording_playlists/", {
+  params: { path: project },
+  body: { name: "Checkout drop-offs", type: "collection" },
+});
 use(created.data?.short_id);
-const playlist = await api.GET("/api/environments/{project_id}/session_recording_playlists/{short_id}/", { params: { path: { ...project, short_id: "Ub3KpD7w" } } });
+const playlist = await api.GET("/api/environments/{project_id}/session_recording_playlists/{short_id}/", {
+  params: { path: { ...project, short_id: "Ub3KpD7w" } },
+});
 use(playlist.data?.derived_name);
-const renamed = await api.PATCH("/api/environments/{project_id}/session_recording_playlists/{short_id}/", { params: { path: { ...project, short_id: "Ub3KpD7w" } }, body: { name: "Checkout", pinned: true } });
+const renamed = await api.PATCH("/api/environments/{project_id}/session_recording_playlists/{short_id}/", {
+  params: { path: { ...project, short_id: "Ub3KpD7w" } },
+  body: { name: "Checkout", pinned: true },
+});
 use(renamed.data?.name);
-const deleted = await api.DELETE("/api/environments/{project_id}/session_recording_playlists/{short_id}/", { params: { path: { ...project, short_id: "Ub3KpD7w" } } });
+const deleted = await api.DELETE("/api/environments/{project_id}/session_recording_playlists/{short_id}/", {
+  params: { path: { ...project, short_id: "Ub3KpD7w" } },
+});
 use(deleted.response.status);
-const inPlaylist = await api.GET("/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/", { params: { path: { ...project, short_id: "Ub3KpD7w" } } });
+const inPlaylist = await api.GET("/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/", {
+  params: { path: { ...project, short_id: "Ub3KpD7w" } },
+});
 use(inPlaylist.data);
-const added = await api.POST("/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/", { params: { path: { ...project, short_id: "Ub3KpD7w", session_recording_id: recordingId } } });
+const added = await api.POST("/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/", {
+  params: { path: { ...project, short_id: "Ub3KpD7w", session_recording_id: recordingId } },
+});
 use(added.response.ok);
-const removed = await api.DELETE("/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/", { params: { path: { ...project, short_id: "Ub3KpD7w", session_recording_id: recordingId } } });
+const removed = await api.DELETE("/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/", {
+  params: { path: { ...project, short_id: "Ub3KpD7w", session_recording_id: recordingId } },
+});
 use(removed.error);
 const recordings = await api.GET("/api/environments/{project_id}/session_recordings/", { params: { path: project, query: { limit: 50, date_from: "-7d" } } });
 use(recordings.data?.results[0]?.recording_duration);
 const recording = await api.GET("/api/environments/{project_id}/session_recordings/{id}/", { params: { path: { ...project, id: recordingId } } });
 use(recording.data?.person?.name);
-const updated = await api.PATCH("/api/environments/{project_id}/session_recordings/{id}/", { params: { path: { ...project, id: recordingId } }, body: { person: { properties: { plan: "pro" } } } });
+const updated = await api.PATCH("/api/environments/{project_id}/session_recordings/{id}/", {
+  params: { path: { ...project, id: recordingId } },
+  body: { person: { properties: { plan: "pro" } } },
+});
 use(updated.data?.id);
 const gone = await api.DELETE("/api/environments/{project_id}/session_recordings/{id}/", { params: { path: { ...project, id: recordingId } } });
 use(gone.response.status);
-const sharing = await api.GET("/api/environments/{project_id}/session_recordings/{recording_id}/sharing/", { params: { path: { ...project, recording_id: recordingId } } });
+const sharing = await api.GET("/api/environments/{project_id}/session_recordings/{recording_id}/sharing/", {
+  params: { path: { ...project, recording_id: recordingId } },
+});
 use(sharing.data?.access_token);
 const filters = await api.POST("/api/environments/{project_id}/session_recordings/ai/filters/", { params: { path: project }, body: {} });
 use(filters.response.ok);
@@ -47,11 +70,17 @@ const values = await api.GET("/api/environments/{project_id}/sessions/values/", 
 use(values.data);
 const subscriptions = await api.GET("/api/environments/{project_id}/subscriptions/", { params: { path: project, query: { limit: 10 } } });
 use(subscriptions.data?.results[0]?.target_type);
-const subscribed = await api.POST("/api/environments/{project_id}/subscriptions/", { params: { path: project }, body: { target_type: "email", target_value: "maya.okafor@example.com", frequency: "weekly", start_date: "2026-11-23T09:00:00Z", byweekday: ["monday"] } });
+const subscribed = await api.POST("/api/environments/{project_id}/subscriptions/", {
+  params: { path: project },
+  body: { target_type: "email", target_value: "maya.okafor@example.com", frequency: "weekly", start_date: "2026-11-23T09:00:00Z", byweekday: ["monday"] },
+});
 use(subscribed.data?.id);
 const subscription = await api.GET("/api/environments/{project_id}/subscriptions/{id}/", { params: { path: { ...project, id: 42 } } });
 use(subscription.data?.frequency);
-const changed = await api.PATCH("/api/environments/{project_id}/subscriptions/{id}/", { params: { path: { ...project, id: 42 } }, body: { frequency: "daily" } });
+const changed = await api.PATCH("/api/environments/{project_id}/subscriptions/{id}/", {
+  params: { path: { ...project, id: 42 } },
+  body: { frequency: "daily" },
+});
 use(changed.data?.frequency);
 const unsubscribed = await api.DELETE("/api/environments/{project_id}/subscriptions/{id}/", { params: { path: { ...project, id: 42 } } });
 use(unsubscribed.response.status);

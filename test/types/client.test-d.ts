@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from "vitest";
-import { createClient, unwrap, type ApiClient, type ListPath, type Page, type ReadOnlyOrUnknownField } from "../../src/index.js";
 import type { Exact } from "../../src/client/client-types.js";
+import { type ApiClient, createClient, type ListPath, type Page, type ReadOnlyOrUnknownField, unwrap } from "../../src/index.js";
 import type { Playlist, SessionRecording, Subscription } from "../../src/types.js";
 
 declare const api: ApiClient;

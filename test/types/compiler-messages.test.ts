@@ -23,11 +23,17 @@ function diagnostics(): string[] {
   const host = ts.createCompilerHost(config.options);
   const readFile = host.readFile;
   host.readFile = (name) => (name === fileName ? mistakes : readFile(name));
-  host.fileExists = ((exists) => (name: string) => name === fileName || exists(name))(host.fileExists);
+  host.fileExists = (
+    (exists) => (name: string) =>
+      name === fileName || exists(name)
+  )(host.fileExists);
   const program = ts.createProgram([fileName], config.options, host);
   return ts
     .getPreEmitDiagnostics(program, program.getSourceFile(fileName))
-    .map((diagnostic) => `${diagnostic.start === undefined ? 0 : program.getSourceFile(fileName)!.getLineAndCharacterOfPosition(diagnostic.start).line}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")}`);
+    .map(
+      (diagnostic) =>
+        `${diagnostic.start === undefined ? 0 : program.getSourceFile(fileName)!.getLineAndCharacterOfPosition(diagnostic.start).line}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")}`,
+    );
 }
 
 describe("compiler messages for a wrong request body", () => {

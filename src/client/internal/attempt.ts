@@ -1,6 +1,6 @@
 import { ConnectionError, RequestAbortedError, RequestError, RequestTimeoutError } from "../errors.js";
 import type { FetchFunction } from "../options.js";
-import { readBody, type Exchange } from "./read-body.js";
+import { type Exchange, readBody } from "./read-body.js";
 import { refuseRedirect } from "./redirects.js";
 
 /** What every attempt of one client shares. */

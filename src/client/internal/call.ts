@@ -1,6 +1,6 @@
 import { RequestAbortedError, RequestError } from "../errors.js";
 import type { CallConfig } from "../options.js";
-import { sendAttempt, type AttemptLimits } from "./attempt.js";
+import { type AttemptLimits, sendAttempt } from "./attempt.js";
 import { keepKeyOnOrigin } from "./auth.js";
 import { check, checkDuration, checkWholeNumber } from "./checks.js";
 import { exchangeOf, parseData } from "./read-body.js";

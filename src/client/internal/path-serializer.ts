@@ -1,5 +1,5 @@
-import { check } from "./checks.js";
 import { InvalidInputError } from "../errors.js";
+import { check } from "./checks.js";
 
 const placeholder = /\{([^{}]+)\}/g;
 

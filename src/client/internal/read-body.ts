@@ -1,5 +1,5 @@
-import { ResponseTooLargeError, UnexpectedResponseError } from "../errors.js";
 import { readLimited } from "../../shared/read-limited.js";
+import { ResponseTooLargeError, UnexpectedResponseError } from "../errors.js";
 
 const utf8 = new TextDecoder();
 const held = Symbol("exchange");
@@ -51,11 +51,23 @@ const copyOf = (response: Held) => new Response(response[held].bytes, { headers:
  * other `parseAs` values and for callers who read the response again.
  */
 const heldBodyMethods: PropertyDescriptorMap = {
-  text: { value: function (this: Held) { return Promise.resolve(textOf(this[held])); } },
-  body: { get: function (this: Held) { return copyOf(this).body; } },
+  text: {
+    value: function (this: Held) {
+      return Promise.resolve(textOf(this[held]));
+    },
+  },
+  body: {
+    get: function (this: Held) {
+      return copyOf(this).body;
+    },
+  },
 };
 for (const name of ["json", "arrayBuffer", "blob", "bytes", "formData"] as const) {
-  heldBodyMethods[name] = { value: function (this: Held) { return copyOf(this)[name](); } };
+  heldBodyMethods[name] = {
+    value: function (this: Held) {
+      return copyOf(this)[name]();
+    },
+  };
 }
 
 // One per Response class met (a custom fetch may bring its own), so its getters still find their own.

@@ -1,6 +1,6 @@
 // session-recordings-api/mock/msw: the mock engine as MSW 2 request handlers, for setupServer
 // (vitest, jest) and setupWorker (browser, Storybook). Every request under `baseUrl` goes to the engine.
-import { http, type HttpHandler } from "msw";
+import { type HttpHandler, http } from "msw";
 import type { Mock } from "../engine.js";
 
 export interface MockHandlersOptions {

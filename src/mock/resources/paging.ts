@@ -29,5 +29,10 @@ export function page<T>(items: readonly T[], { url, limit, offset }: PageRequest
 /** The page a listing request asks for, by its validated `limit` and `offset`. */
 export function pageFor<T>(context: HandlerContext, items: readonly T[]) {
   const { query } = context.request;
-  return page(items, { url: context.url, limit: query.limit as number | undefined, offset: query.offset as number | undefined }, context.pageSize, context.operation.limitMaximum);
+  return page(
+    items,
+    { url: context.url, limit: query.limit as number | undefined, offset: query.offset as number | undefined },
+    context.pageSize,
+    context.operation.limitMaximum,
+  );
 }

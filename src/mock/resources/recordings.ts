@@ -3,7 +3,7 @@
 import { notFound } from "../errors.js";
 import { empty, json } from "../responses.js";
 import type { ProjectState, Recording } from "../state/state.js";
-import { inProject, type Handler, type ProjectContext } from "./context.js";
+import { type Handler, inProject, type ProjectContext } from "./context.js";
 import { dateWindow, sortBy } from "./filtering.js";
 import { pageFor } from "./paging.js";
 
@@ -19,7 +19,11 @@ function matchesProperty(recording: Recording, filter: PropertyFilter): boolean 
     case "is_not_set":
       return actual === undefined || actual === null;
     case "icontains":
-      return wanted.some((w) => String(actual ?? "").toLowerCase().includes(String(w).toLowerCase()));
+      return wanted.some((w) =>
+        String(actual ?? "")
+          .toLowerCase()
+          .includes(String(w).toLowerCase()),
+      );
     case "is_not":
       return !wanted.some((w) => String(w) === String(actual));
     default:
@@ -29,9 +33,15 @@ function matchesProperty(recording: Recording, filter: PropertyFilter): boolean 
 
 function consoleMatches(recording: Recording, filters: PropertyFilter[]): boolean {
   return filters.every((filter) =>
-    [filter.value].flat().some((level) =>
-      level === "error" ? (recording.console_error_count ?? 0) > 0 : level === "warn" ? (recording.console_warn_count ?? 0) > 0 : (recording.console_log_count ?? 0) > 0,
-    ),
+    [filter.value]
+      .flat()
+      .some((level) =>
+        level === "error"
+          ? (recording.console_error_count ?? 0) > 0
+          : level === "warn"
+            ? (recording.console_warn_count ?? 0) > 0
+            : (recording.console_log_count ?? 0) > 0,
+      ),
   );
 }
 
@@ -41,7 +51,14 @@ function consoleMatches(recording: Recording, filters: PropertyFilter[]): boolea
  */
 export function filterRecordings(project: ProjectState, query: Record<string, unknown>, now: Date): Recording[] {
   const list = (name: string) => query[name] as unknown[] | undefined;
-  const [distinctIds, sessionIds, events, actions, properties, consoleFilters] = ["distinct_ids", "session_ids", "events", "actions", "properties", "console_log_filters"].map(list);
+  const [distinctIds, sessionIds, events, actions, properties, consoleFilters] = [
+    "distinct_ids",
+    "session_ids",
+    "events",
+    "actions",
+    "properties",
+    "console_log_filters",
+  ].map(list);
   const inWindow = dateWindow(query, now);
   const groups: ((r: Recording) => boolean)[] = [];
   if (events) groups.push((r) => events.every((e) => project.activity[r.id]?.events.includes(String((e as { id?: unknown }).id))));
@@ -76,7 +93,8 @@ export const updateRecording = inProject((c) => {
   const recording = find(c, c.request.path.id);
   if (!recording) return notFound();
   const person = (c.request.body as { person?: { properties?: unknown } } | undefined)?.person;
-  if (person && "properties" in person && recording.person) recording.person.properties = person.properties as Recording["person"] extends { properties?: infer P } ? P : never;
+  if (person && "properties" in person && recording.person)
+    recording.person.properties = person.properties as Recording["person"] extends { properties?: infer P } ? P : never;
   c.changed();
   return json(200, recording);
 });

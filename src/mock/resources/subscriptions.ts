@@ -39,7 +39,11 @@ function schedule(subscription: Subscription, now: Date) {
   subscription.next_delivery_date = nextDelivery(subscription, now);
 }
 
-const find = (c: ProjectContext, access: "read" | "update") => findFor(c.project.subscriptions.find((s) => s.id === c.request.path.id), access);
+const find = (c: ProjectContext, access: "read" | "update") =>
+  findFor(
+    c.project.subscriptions.find((s) => s.id === c.request.path.id),
+    access,
+  );
 
 export const listSubscriptions = inProject((c) => json(200, pageFor(c, filterSubscriptions(c.project, c.request.query))));
 

@@ -1,5 +1,5 @@
 // Matches a method and a path against the spec's operations.
-import { operations, type OperationEntry } from "./operations.js";
+import { type OperationEntry, operations } from "./operations.js";
 
 export type Route =
   | { kind: "operation"; operation: OperationEntry; params: Record<string, string> }

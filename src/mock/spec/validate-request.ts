@@ -7,7 +7,7 @@ import { readLimited } from "../../shared/read-limited.js";
 import { bodyRequired, jsonParseError, unsupportedMediaType, violationWording } from "../errors.js";
 import type { Violation } from "../responses.js";
 import type { OperationEntry } from "./operations.js";
-import { coercingValidators, plainValidators, type MockValidator } from "./validators.js";
+import { coercingValidators, type MockValidator, plainValidators } from "./validators.js";
 
 /** The largest request body the mock reads; a larger one answers 413. */
 export const maxBodyBytes = 1024 * 1024;
@@ -26,7 +26,11 @@ function at(data: unknown, pointer: string): unknown {
   return pointer
     .split("/")
     .slice(1)
-    .reduce<unknown>((value, key) => (value !== null && typeof value === "object" ? (value as Record<string, unknown>)[key.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined), data);
+    .reduce<unknown>(
+      (value, key) =>
+        value !== null && typeof value === "object" ? (value as Record<string, unknown>)[key.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined,
+      data,
+    );
 }
 
 /** ajv's errors as Violations, the most specific first (a oneOf's own error says least); `prefix` names the field they sit in. */

@@ -2,8 +2,8 @@
 // plus records generated from the seed, so listings have several pages and look real.
 import compiledStory from "../../../generated/mock/story.json";
 import type { components } from "../../../generated/openapi.js";
-import { between, pick, seededRandom, shortId, uuid7, type Random } from "./random.js";
 import { nextDelivery, summarize } from "../resources/schedule.js";
+import { between, pick, type Random, seededRandom, shortId, uuid7 } from "./random.js";
 import { copy, type MockState, type Playlist, type ProjectState, type Recording, type Subscription } from "./state.js";
 
 type Schemas = components["schemas"];
@@ -24,14 +24,28 @@ const countries = ["SE", "DE", "NG", "IN", "US", "BR", "JP", "FR", "GB", "TR"];
 const browsers = ["Chrome", "Firefox", "Safari", "Edge"];
 const pages = ["/", "/pricing", "/products/trail-runner-2", "/cart", "/checkout", "/account/settings", "/blog/spring-sale", "/search?q=boots"];
 const events = ["$pageview", "$autocapture", "$rageclick", "$exception", "checkout_started", "signup_completed"];
-const playlistNames = ["Rage clicks on pricing", "Errors after deploy", "Onboarding, week one", "Mobile signups", "Long sessions", "Search without results", "Abandoned carts", "Power users", "Support escalations", "Slow pages"];
+const playlistNames = [
+  "Rage clicks on pricing",
+  "Errors after deploy",
+  "Onboarding, week one",
+  "Mobile signups",
+  "Long sessions",
+  "Search without results",
+  "Abandoned carts",
+  "Power users",
+  "Support escalations",
+  "Slow pages",
+];
 const subscriptionTitles = ["Weekly growth dashboard", "Daily signups", "Monthly retention review", "Checkout funnel", "Churn signals", "Revenue by plan"];
 
 function person(random: Random, at: number, test: boolean): Recording["person"] & object {
   const first = pick(random, firstNames);
   const last = pick(random, lastNames);
   const domain = test ? "posthog-test.com" : pick(random, ["example.com", "example.org", "example.net"]);
-  const email = `${first}.${last}@${domain}`.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  const email = `${first}.${last}@${domain}`
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "");
   const distinct = uuid7(random, at - between(random, 1, 90) * day);
   return {
     id: between(random, 5_000_000, 5_999_999),
@@ -126,7 +140,11 @@ function subscription(random: Random, now: number, id: number, user: MockState["
     invite_message: null,
   };
   record.target_value =
-    record.target_type === "email" ? `${pick(random, firstNames).toLowerCase()}@example.com` : record.target_type === "slack" ? "C04KJ7RTQ5M|#growth" : "https://hooks.example.com/posthog";
+    record.target_type === "email"
+      ? `${pick(random, firstNames).toLowerCase()}@example.com`
+      : record.target_type === "slack"
+        ? "C04KJ7RTQ5M|#growth"
+        : "https://hooks.example.com/posthog";
   record.summary = summarize(record);
   record.next_delivery_date = nextDelivery(record, new Date(now));
   return record;
@@ -147,7 +165,17 @@ export function seedState(seed: number, now: Date, sizes: SeedSizes): MockState 
   const [storyProject] = story.projects;
   const projects = [
     { project: copy(storyProject!), story: true },
-    { project: { ...copy(storyProject!), id: 28502, uuid: uuid7(random, at - 200 * day), name: "Mobile app (staging)", api_token: `phc_${shortId(random, 36)}`, is_demo: true }, story: false },
+    {
+      project: {
+        ...copy(storyProject!),
+        id: 28502,
+        uuid: uuid7(random, at - 200 * day),
+        name: "Mobile app (staging)",
+        api_token: `phc_${shortId(random, 36)}`,
+        is_demo: true,
+      },
+      story: false,
+    },
   ];
   for (const { project, story: withStory } of projects) {
     const records: ProjectState = { project, playlists: [], members: {}, recordings: [], activity: {}, subscriptions: [], sharing: {} };
