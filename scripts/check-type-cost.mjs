@@ -45,7 +45,7 @@ function diagnose(fixture) {
 // The two fixtures must make the same calls, or the ratio compares different work.
 /** @param {string} fixture */
 const sharedCalls = (fixture) =>
-  readFileSync(new URL(`../test/type-cost/${fixture}`, import.meta.url), "utf8").match(/: begin\n([^]*)\n\/\/ The same calls in both fixtures: end/)?.[1];
+  readFileSync(new URL(`../test/type-cost/${fixture}`, import.meta.url), "utf8").match(/: begin\n([\s\S]*)\n\/\/ The same calls in both fixtures: end/)?.[1];
 const shared = sharedCalls("with-client.ts");
 if (!shared || shared !== sharedCalls("with-openapi-fetch.ts")) {
   console.error("test/type-cost/with-client.ts and with-openapi-fetch.ts must hold the same calls between their markers.");

@@ -76,7 +76,7 @@ function typescript(path, method, { pathValues, query, body, returnsJson, refuse
   } else {
     lines.push(`const { response } = await ${call};`, `console.log(response.status);`);
   }
-  return lines.join("\n") + "\n";
+  return `${lines.join("\n")}\n`;
 }
 
 /**

@@ -214,8 +214,8 @@ export async function compileMock(bundle = bundlePath) {
   );
   const coercing = validatorModule(spec, pick(isParameters), { coerceTypes: "array", useDefaults: true });
   return {
-    "operations.json": JSON.stringify({ operations, errors: errorAnswers(operations) }, null, 1) + "\n",
-    "story.json": JSON.stringify(storyData, null, 1) + "\n",
+    "operations.json": `${JSON.stringify({ operations, errors: errorAnswers(operations) }, null, 1)}\n`,
+    "story.json": `${JSON.stringify(storyData, null, 1)}\n`,
     "validators.js": plain.code,
     "validators.d.ts": plain.declaration,
     "coercing-validators.js": coercing.code,

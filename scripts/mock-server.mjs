@@ -18,7 +18,10 @@ function persister(file, snapshot, log) {
   let writing = false;
   let again = false;
   const write = async () => {
-    if (writing) return void (again = true);
+    if (writing) {
+      again = true;
+      return;
+    }
     writing = true;
     try {
       do {

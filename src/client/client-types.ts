@@ -14,7 +14,7 @@ type MediaType = `${string}/${string}`;
 
 /** The paths that have `Method`. */
 export type PathsWith<Method extends HttpMethod> = {
-  [P in keyof paths]: paths[P] extends { [M in Method]: {} } ? P : never;
+  [P in keyof paths]: paths[P] extends { [M in Method]: unknown } ? P : never;
 }[keyof paths];
 
 /**
@@ -51,9 +51,11 @@ type ExactBody<Init, Operation> = Init extends { body: infer Body } ? { body: Ex
  * openapi-fetch's rule, the init argument optional when nothing in it is required, with this
  * client's per-call options typed.
  */
+// biome-ignore lint/complexity/noBannedTypes: `{} extends T` is the test for "nothing in T is required", as openapi-fetch writes it.
 export type InitParam<Init> = {} extends Init ? [(Init & CallOptions & { [key: string]: unknown })?] : [Init & CallOptions & { [key: string]: unknown }];
 
 type Result<Path extends keyof paths, Method extends HttpMethod, Init> = Promise<
+  // biome-ignore lint/suspicious/noExplicitAny: openapi-fetch's FetchResponse takes exactly this type.
   FetchResponse<paths[Path][Method] & Record<string | number, any>, Init, MediaType>
 >;
 
@@ -90,6 +92,7 @@ export type PaginateOptions<P extends ListPath> = FetchOptions<paths[P]["get"]> 
     concurrency?: number;
   };
 
+// biome-ignore lint/complexity/noBannedTypes: `{} extends T` is the test for "nothing in T is required".
 export type PaginateArgs<P extends ListPath> = {} extends PaginateOptions<P> ? [options?: PaginateOptions<P>] : [options: PaginateOptions<P>];
 
 /** One page of a listing. */

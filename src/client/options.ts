@@ -82,7 +82,7 @@ export function resolveOptions(options: ClientOptions): {
   // message shows neither them nor a query.
   const shown = String(baseUrl)
     .replace(/\/\/[^/@]*@/, "//[redacted]@")
-    .replace(/[?#][^]*/, "?…");
+    .replace(/[?#][\s\S]*/, "?…");
   check(
     url && /^https?:$/.test(url.protocol) && !url.username && !url.password && !url.search && !url.hash,
     "options.baseUrl",

@@ -1,4 +1,5 @@
 import type { Client } from "openapi-fetch";
+import type { paths } from "../../generated/openapi.js";
 import type { Page } from "./client-types.js";
 import { UnexpectedResponseError } from "./errors.js";
 import { check, checkWholeNumber } from "./internal/checks.js";
@@ -41,7 +42,7 @@ export function nextPosition(body: Listing, current: Position, where = "the list
   return { offset: wholeNumber(query?.get("offset")) ?? current.offset + results.length, limit: limit === undefined ? current.limit : Number(limit) };
 }
 
-export function createPagination(client: Client<any>) {
+export function createPagination(client: Client<paths>) {
   async function fetchPage(path: string, options: Options, position: Position, signal: AbortSignal) {
     const query = { ...options.params?.query, offset: position.offset, ...(position.limit === undefined ? {} : { limit: position.limit }) };
     const result = await client.GET(path as never, { ...options, signal, params: { ...options.params, query } } as never);

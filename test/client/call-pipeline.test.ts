@@ -9,7 +9,14 @@ const params = { path: { project_id: "28417", short_id: "Ub3KpD7w" } };
 describe("the call pipeline", () => {
   it("hands fetch a Request that carries none of the call's own options", async () => {
     const seen: Request[] = [];
-    const api = createClient({ baseUrl, apiKey, fetch: async (request) => (seen.push(request), json({ short_id: "Ub3KpD7w" })) });
+    const api = createClient({
+      baseUrl,
+      apiKey,
+      fetch: async (request) => {
+        seen.push(request);
+        return json({ short_id: "Ub3KpD7w" });
+      },
+    });
     await api.GET(playlistPath, { params, maxRetries: 1, timeoutMs: 5_000, signal: new AbortController().signal });
     for (const key of ["maxRetries", "timeoutMs", "callerSignal", "parseAs", "fetch"]) expect(key in seen[0]!, key).toBe(false);
   });

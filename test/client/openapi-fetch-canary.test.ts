@@ -129,7 +129,10 @@ describe("openapi-fetch upgrade canary", () => {
       const read: string[] = [];
       const counted = (response: Response) => {
         const text = response.text.bind(response);
-        response.text = () => (read.push("text"), text());
+        response.text = () => {
+          read.push("text");
+          return text();
+        };
         return response;
       };
       const withLength = await call(counted(new Response(json, { headers: { "Content-Length": String(json.length) } })));

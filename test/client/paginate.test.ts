@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, createClient, InvalidInputError, RequestAbortedError, UnexpectedResponseError } from "../../src/index.js";
+import { type ApiError, createClient, type InvalidInputError, RequestAbortedError, UnexpectedResponseError } from "../../src/index.js";
 import { apiKey, baseUrl, errorBody, fakeFetch, json } from "../support/fake-fetch.js";
 
 const recordings = "/api/environments/{project_id}/session_recordings/" as const;

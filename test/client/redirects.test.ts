@@ -28,14 +28,14 @@ describe("redirects", () => {
   });
 
   it("refuses a same-origin redirect too, naming where it pointed", async () => {
-    const baseUrl = await listen((request, response) => response.writeHead(301, { Location: "/api/projects/moved/" }).end());
+    const baseUrl = await listen((_request, response) => response.writeHead(301, { Location: "/api/projects/moved/" }).end());
     const api = createClient({ baseUrl, apiKey: "phx_redirect_key", maxRetries: 0 });
     await expect(api.GET("/api/projects/")).rejects.toThrow("answered 301 to /api/projects/moved/; this client follows no redirects");
   });
 
   it("refuses a redirect to a location that is not a URL, as such, without retrying it", async () => {
     let requests = 0;
-    const baseUrl = await listen((request, response) => {
+    const baseUrl = await listen((_request, response) => {
       requests++;
       response.writeHead(302, { Location: "http://[not-a-host" }).end();
     });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { backoffDelay, parseRetryAfter, retryDelay } from "../../src/client/internal/retry-policy.js";
-import { ApiError, ConnectionError, createClient, unwrap } from "../../src/index.js";
+import { type ApiError, ConnectionError, createClient, unwrap } from "../../src/index.js";
 import { apiKey, baseUrl, connectionReset, errorBody, fakeFetch, json, playlistPath } from "../support/fake-fetch.js";
 import { localServers } from "../support/local-server.js";
 import { thrownBy } from "../support/thrown.js";

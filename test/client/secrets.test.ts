@@ -96,7 +96,10 @@ describe("a per-call fetch", () => {
   it("is refused, so the key never bypasses the origin check, retries and timeouts", async () => {
     const calls: string[] = [];
     const api = createClient({ baseUrl: "https://us.posthog.com", apiKey: "phx_call_fetch", fetch: async () => new Response("{}") });
-    const sneaky = async (request: Request) => (calls.push(request.headers.get("authorization") ?? ""), new Response("{}"));
+    const sneaky = async (request: Request) => {
+      calls.push(request.headers.get("authorization") ?? "");
+      return new Response("{}");
+    };
     const error = await api.GET("/api/projects/", { fetch: sneaky } as never).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidInputError);
     expect((error as Error).message).toContain("init.fetch");

@@ -12,7 +12,9 @@ import { localServers } from "../support/local-server.js";
 const params = { path: { project_id: "28417", short_id: "Ub3KpD7w" } };
 const serve = localServers();
 const timers: NodeJS.Timeout[] = [];
-afterEach(() => timers.splice(0).forEach((timer) => clearInterval(timer)));
+afterEach(() => {
+  for (const timer of timers.splice(0)) clearInterval(timer);
+});
 
 /** Starts a JSON body and then sends one byte every `everyMs`, never finishing. */
 function trickle(response: ServerResponse, everyMs: number) {

@@ -17,7 +17,11 @@ describe("npm start", () => {
 
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`npm start did not get ready:\n${output}`)), 50_000);
-      child.stdout.on("data", () => output.includes("Press Ctrl-C") && (clearTimeout(timer), resolve()));
+      child.stdout.on("data", () => {
+        if (!output.includes("Press Ctrl-C")) return;
+        clearTimeout(timer);
+        resolve();
+      });
       void exited.then(() => reject(new Error(`npm start exited early:\n${output}`)));
     });
 

@@ -22,7 +22,7 @@ const consoleErrors: string[] = [];
 beforeAll(async () => {
   if (!existsSync(chromiumPath)) throw new Error(`No Chromium at ${chromiumPath}: install Debian's chromium (apt-get install chromium), or set CHROMIUM_PATH.`);
   const html = await readFile(await buildDocs());
-  server = createServer((request, response) => response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(html));
+  server = createServer((_request, response) => response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(html));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   browser = await chromium.launch({

@@ -61,7 +61,6 @@ function subscription(id: number, overrides: Partial<Subscription> = {}): Subscr
 
 const ids = <T extends { id: unknown }>(records: T[]) => records.map((r) => r.id);
 const shortIds = (records: Playlist[]) => records.map((p) => p.short_id);
-const sorted = <T>(values: T[]) => [...values].sort();
 
 async function validatedQuery(operationId: OperationId, search: string): Promise<Query> {
   const operation = operations.find((o) => o.id === operationId)!;

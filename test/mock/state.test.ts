@@ -35,7 +35,7 @@ describe("seeded state", () => {
       expect(Date.parse(r.end_time!) - Date.parse(r.start_time!)).toBe(r.recording_duration! * 1000);
       if (!/^01934|^01935/.test(r.id)) expect(Date.parse(r.start_time!)).toBeGreaterThan(now().getTime() - 30 * day);
       expect(r.start_url).toMatch(/^https:\/\/[a-z.]+\.example\.com\//);
-      expect(String((r.person?.properties as Record<string, unknown>).email)).toMatch(/^[a-z.]+@[a-z-]+\.[a-z]+$/);
+      expect(String((r.person?.properties as Record<string, unknown> | undefined)?.email)).toMatch(/^[a-z.]+@[a-z-]+\.[a-z]+$/);
     }
   });
 });

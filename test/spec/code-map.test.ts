@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const readme = readFileSync(join(root, "README.md"), "utf8");
-const map = /## Code map[^]*?```text\n([^]*?)```/.exec(readme)?.[1] ?? "";
+const map = /## Code map[\s\S]*?```text\n([\s\S]*?)```/.exec(readme)?.[1] ?? "";
 
 function walk(dir: string): string[] {
   return readdirSync(join(root, dir)).flatMap((name) => {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildDocs } from "../../scripts/docs.mjs";
-import { operations } from "../support/spec.js";
+import { operations, type Schema } from "../support/spec.js";
 
 describe("rendered docs", () => {
   it("builds one self-contained HTML page that carries every operation, scope and example", async () => {
@@ -14,7 +14,7 @@ describe("rendered docs", () => {
       for (const { operation } of operations) {
         expect(html).toContain(`"operationId":"${operation.operationId}"`);
         expect(html).toContain(JSON.stringify(operation.security));
-        for (const media of Object.values<any>(operation.requestBody?.content ?? {})) {
+        for (const media of Object.values<Schema>(operation.requestBody?.content ?? {})) {
           for (const name of Object.keys(media.examples)) expect(html).toContain(`"${name}":{"$ref"`);
         }
       }

@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
 import { bundlePath } from "../../scripts/bundle.mjs";
 import { breakingAllowed, checkBreaking } from "../../scripts/check-breaking.mjs";
+import type { Schema } from "../support/spec.js";
 
-type Spec = Record<string, any>;
+type Spec = Schema;
 let dir: string;
 let current: string;
 beforeAll(async () => {

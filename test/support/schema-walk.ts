@@ -46,7 +46,7 @@ export function walk(value: unknown, schema: Schema, visit: Visit, path = "$"): 
   visit(path, value, resolved);
   if (Array.isArray(value)) {
     const items = resolved.items ?? resolved.allOf?.map((p: Schema) => deref(p).items).find(Boolean);
-    value.forEach((item, index) => walk(item, items ?? {}, visit, `${path}[${index}]`));
+    for (const [index, item] of value.entries()) walk(item, items ?? {}, visit, `${path}[${index}]`);
   } else if (value !== null && typeof value === "object") {
     const properties = declaredProperties(resolved) ?? {};
     for (const [key, inner] of Object.entries(value)) walk(inner, properties[key] ?? {}, visit, `${path}.${key}`);

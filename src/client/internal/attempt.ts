@@ -29,7 +29,8 @@ type AttemptInit = RequestInit & { [controllerKey]?: AbortController };
 const lazySignal: PropertyDescriptor = {
   enumerable: true,
   get(this: AttemptInit) {
-    return (this[controllerKey] ??= new AbortController()).signal;
+    this[controllerKey] ??= new AbortController();
+    return this[controllerKey].signal;
   },
 };
 
@@ -49,8 +50,10 @@ export function sendAttempt(context: AttemptContext, request: Request, exchange:
     // Redirects are answered, never followed: see refuseRedirect.
     const init: AttemptInit = { redirect: "manual" };
     // The platform's fetch reads the signal anyway, and undici takes a plain one faster than a getter.
-    if (context.readsSignal) init.signal = (init[controllerKey] = new AbortController()).signal;
-    else Object.defineProperty(init, "signal", lazySignal);
+    if (context.readsSignal) {
+      init[controllerKey] = new AbortController();
+      init.signal = init[controllerKey].signal;
+    } else Object.defineProperty(init, "signal", lazySignal);
     let settled = false;
     const settle = (error: unknown, response?: Response) => {
       if (settled) return;
@@ -62,7 +65,8 @@ export function sendAttempt(context: AttemptContext, request: Request, exchange:
     };
     // Made here if fetch has not read the signal yet, so that reading it later finds it aborted.
     const stop = (error: RequestError) => {
-      (init[controllerKey] ??= new AbortController()).abort(error.cause);
+      init[controllerKey] ??= new AbortController();
+      init[controllerKey].abort(error.cause);
       settle(error);
     };
     const onAbort = () => stop(aborted());

@@ -76,7 +76,10 @@ const heldBodyPrototypes = new Map<object, object>();
 function hold(response: Response, exchange: Exchange): Response {
   const prototype = Object.getPrototypeOf(response) as object;
   let heldPrototype = heldBodyPrototypes.get(prototype);
-  if (!heldPrototype) heldBodyPrototypes.set(prototype, (heldPrototype = Object.create(prototype, heldBodyMethods) as object));
+  if (!heldPrototype) {
+    heldPrototype = Object.create(prototype, heldBodyMethods) as object;
+    heldBodyPrototypes.set(prototype, heldPrototype);
+  }
   (response as Held)[held] = exchange;
   return Object.setPrototypeOf(response, heldPrototype) as Response;
 }

@@ -79,7 +79,7 @@ async function handle(mock: Mock, request: IncomingMessage, response: ServerResp
   const flagged = answer.headers.get("x-mock-response-violations");
   if (flagged) log(`${request.method} ${url.pathname}: the answer breaks the spec: ${flagged}`);
   const out: Record<string, string> = { ...headers };
-  answer.headers.forEach((value, name) => (out[name] = value));
+  for (const [name, value] of answer.headers) out[name] = value;
   const payload = Buffer.from(await answer.arrayBuffer());
   // A known length lets node:http send the answer in one write instead of chunks.
   out["Content-Length"] = String(payload.length);

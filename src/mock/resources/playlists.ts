@@ -21,7 +21,10 @@ function present(project: ProjectState, playlist: Playlist): Playlist {
 const indexes = new WeakMap<Playlist[], Map<string, Playlist>>();
 function byShortId(project: ProjectState, id: unknown): Playlist | undefined {
   let index = indexes.get(project.playlists);
-  if (!index) indexes.set(project.playlists, (index = new Map()));
+  if (!index) {
+    index = new Map();
+    indexes.set(project.playlists, index);
+  }
   for (let i = index.size; i < project.playlists.length; i++) index.set(project.playlists[i]!.short_id, project.playlists[i]!);
   return index.get(String(id));
 }
@@ -94,7 +97,8 @@ export const addRecordingToPlaylist = inProject((c) => {
   const playlist = find(c, "read");
   const recordingId = String(c.request.path.session_recording_id);
   if (!playlist || !c.project.recordings.some((r) => r.id === recordingId)) return notFound();
-  const members = (c.project.members[playlist.short_id] ??= []);
+  const members = c.project.members[playlist.short_id] ?? [];
+  c.project.members[playlist.short_id] = members;
   if (!members.includes(recordingId)) {
     members.unshift(recordingId);
     playlist.last_modified_at = c.now.toISOString();

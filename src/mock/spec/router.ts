@@ -45,16 +45,25 @@ export function route(method: string, pathname: string): Route {
   return found;
 }
 
+/** The raw value of each `{param}` when `parts` fit the template's segments; an empty param never fits. */
+function matchSegments(segments: Template["segments"], parts: string[]): Record<string, string> | undefined {
+  const raw: Record<string, string> = {};
+  for (let index = 0; index < segments.length; index++) {
+    const segment = segments[index]!;
+    const part = parts[index]!;
+    if (typeof segment === "string" ? segment !== part : part === "") return undefined;
+    if (typeof segment !== "string") raw[segment.param] = part;
+  }
+  return raw;
+}
+
 function match(method: string, pathname: string): Route {
   if (!pathname.endsWith("/")) return { kind: "not-found" };
   const parts = pathname.split("/").slice(1, -1);
   for (const template of templates) {
     if (template.segments.length !== parts.length) continue;
-    const raw: Record<string, string> = {};
-    const matches = template.segments.every((segment, index) =>
-      typeof segment === "string" ? segment === parts[index] : ((raw[segment.param] = parts[index]!), parts[index] !== ""),
-    );
-    if (!matches) continue;
+    const raw = matchSegments(template.segments, parts);
+    if (!raw) continue;
     const operation = template.byMethod.get(method);
     if (!operation) return { kind: "method-not-allowed", allow: [...template.byMethod.keys()].join(", ") };
     const params: Record<string, string> = {};

@@ -76,7 +76,7 @@ function decodeJsonQuery(operation: OperationEntry, query: Record<string, unknow
 }
 
 function isJson(contentType: string | null): boolean {
-  const type = contentType?.split(";")[0]!.trim().toLowerCase() ?? "";
+  const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"));
 }
 
