@@ -1,4 +1,3 @@
-// @ts-check
 // `npm run bench:mock`: the stateful mock against Prism's example mock on the same request
 // mix (GET one playlist, GET a page of recordings, POST a playlist), 10 connections each, in
 // interleaved rounds; the engine's in-process time per request; and the server's memory over

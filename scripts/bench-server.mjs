@@ -1,4 +1,3 @@
-// @ts-check
 // The loopback server of `npm run bench`: answers every request with the JSON given as its
 // argument, and tells its parent the port it listens on.
 import { createServer } from "node:http";

@@ -1,4 +1,3 @@
-// @ts-check
 // Bundles the split spec under openapi/ into one file: the file every other tool reads. Each
 // operation gets its code samples (scripts/code-samples.mjs) on the way.
 import { readFile, writeFile } from "node:fs/promises";

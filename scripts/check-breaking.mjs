@@ -1,4 +1,3 @@
-// @ts-check
 // `npm run check:breaking`: compares the current bundle with the last released description
 // (generated/released/) using `redocly diff` and its diff rules, and fails on any breaking
 // change unless the package version says so: a new major, or while the version is 0.x a new

@@ -1,4 +1,3 @@
-// @ts-check
 // The packaging checks of `npm test`: build dist/, lint the package with publint and
 // @arethetypeswrong/cli, then load every entry point the way users will.
 import { execFileSync } from "node:child_process";

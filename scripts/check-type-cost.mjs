@@ -1,4 +1,3 @@
-// @ts-check
 // `npm test` (after the build): what type-checking a consumer's calls costs with this client,
 // against the same calls with bare openapi-fetch. Both fixtures in test/type-cost/ import
 // the built package by name, as a user's code would, and are checked by the same tsc with

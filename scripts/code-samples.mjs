@@ -1,4 +1,3 @@
-// @ts-check
 // Writes a code sample per operation from the spec itself, as `x-codeSamples`: a TypeScript
 // call with this package's client and a curl line, both with the values of the spec's own
 // examples, so the docs show how to call every operation and no sample is written by hand.

@@ -1,4 +1,3 @@
-// @ts-check
 // Generates generated/openapi.d.ts from the bundled spec. Imported by the drift test, so
 // the options below are the only place they are written.
 import { readFile, writeFile } from "node:fs/promises";

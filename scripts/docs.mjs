@@ -1,4 +1,3 @@
-// @ts-check
 // Renders the bundled spec as one self-contained HTML page that works offline: Redoc inlined,
 // telemetry off (scripts/lib/redocly.mjs), and the attribution logo inlined instead of fetched from Redocly's CDN.
 import { readFile, writeFile } from "node:fs/promises";

@@ -1,4 +1,3 @@
-// @ts-check
 // `npm run mock:stateful -- --port <n> [--host <h>] [--seed <n>] [--persist <file>] [--scenario <name>]`:
 // the stateful mock engine over node:http, until Ctrl-C. With --persist the state is loaded at
 // start and written atomically after each change.

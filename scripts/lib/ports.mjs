@@ -1,4 +1,3 @@
-// @ts-check
 // Ports for `npm start`, `npm run mock` and `npm run mock:stateful`: read from the environment,
 // and what to say when one is taken.
 /**

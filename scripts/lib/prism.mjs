@@ -1,4 +1,3 @@
-// @ts-check
 // Starts and stops Prism on the bundled spec. Used by `npm start` and the contract tests'
 // global setup, so both mock exactly what `npm run mock` does.
 import { spawn } from "node:child_process";

@@ -1,4 +1,3 @@
-// @ts-check
 // Runs the Redocly CLI from node_modules in the repository root. Bundling, docs and the lint
 // test all go through here, so the CLI is found and invoked in one way.
 import { execFile } from "node:child_process";

@@ -1,4 +1,3 @@
-// @ts-check
 // Reading the bundled spec, for the scripts and the tests alike: its local `$ref`s, its
 // operations with their parameters, its object schemas' properties, and the rebasing that lets
 // ajv compile a schema taken out of it.

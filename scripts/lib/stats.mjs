@@ -1,4 +1,3 @@
-// @ts-check
 // Summaries of the benches' repeated measurements.
 
 /**
