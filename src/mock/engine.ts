@@ -1,9 +1,9 @@
 // The mock engine: a Request in, a Response out, on Fetch API types only, so it runs the same
 // in Node, in browsers and behind any adapter (MSW, node:http).
-import { adminBodyNotJson, adminInvalid, adminNotFound, malformedPath, methodNotAllowed, notFound, requestTooLarge } from "./errors.js";
-import { parsePrefer, preferredAnswer, refusal } from "./negotiate.js";
+import { adminBodyNotJson, adminInvalid, adminNotFound, methodNotAllowed, notFound, requestTooLarge } from "./errors.js";
+import { type Prefer, parsePrefer, preferredAnswer, refusal } from "./negotiate.js";
 import { handlers } from "./resources/index.js";
-import { bodyOf, empty, json, validationError } from "./responses.js";
+import { bodyOf, empty, headerJson, json, validationError, withoutBody } from "./responses.js";
 import { isScenarioName, type ScenarioName, type ScenarioOption, scenarioFailure, scenarioNames, scenarioRandom, scenarioState } from "./scenarios.js";
 import { authorize, type KeyScopes } from "./spec/auth.js";
 import type { OperationEntry } from "./spec/operations.js";
@@ -134,28 +134,42 @@ export function createMock(options: MockOptions = {}): Mock {
   }
 
   /** An API request through the pipeline: route, authorize, refuse by design, validate, inject, negotiate, handle. */
+  /**
+   * An API request through the pipeline, in the service's order: route, authenticate and
+   * authorize, throttle (the scenarios' failures), refuse the method, check the request,
+   * negotiate, handle. HEAD is answered as GET; OPTIONS, which a browser sends without
+   * credentials, from the path alone.
+   */
   async function answer(request: Request, url: URL): Promise<Outcome> {
-    const matched = route(request.method, url.pathname);
+    const matched = route(request.method === "HEAD" ? "GET" : request.method, url.pathname);
     if (matched.kind === "not-found") return answered(notFound());
-    if (matched.kind === "method-not-allowed") return answered(methodNotAllowed(request.method, matched.allow));
-    if (matched.kind === "bad-path") return answered(malformedPath(matched.param), undefined, [`path ${matched.param}: malformed percent-escape`]);
-    const { operation, params } = matched;
+    if (request.method === "OPTIONS") return answered(empty(204, { Allow: matched.allow }));
+    const operation = matched.kind === "operation" ? matched.operation : undefined;
 
-    const refused = authorize(request.headers.get("authorization"), operation.scopes, options.keys, url.origin);
+    const refused = authorize(request.headers.get("authorization"), operation, options.keys, url.origin);
     if (refused) return answered(refused, operation);
 
-    const prefer = parsePrefer(request.headers.get("prefer"));
-    if (operation.refused) return answered(refusal(operation, operation.refused, prefer), operation);
+    const failure = scenarioFailure(scenario, failures);
+    if (failure) return answered(failure, operation);
 
+    if (matched.kind === "method-not-allowed") return answered(methodNotAllowed(request.method, matched.allow));
+    const prefer = parsePrefer(request.headers.get("prefer"));
+    if (matched.operation.refused) return answered(refusal(matched.operation, matched.operation.refused, prefer), operation);
+    // A path segment that cannot be decoded names no record.
+    if (matched.kind === "bad-path") return answered(notFound(), operation, [`path ${matched.param}: malformed percent-escape`]);
+    return answerOperation(request, url, matched.operation, matched.params, prefer);
+  }
+
+  /** An operation's request, once the caller may make it: checked, then negotiated or handled. */
+  async function answerOperation(request: Request, url: URL, operation: OperationEntry, params: Record<string, string>, prefer: Prefer): Promise<Outcome> {
     const checked = await checkRequest(operation, request, url, params);
     if (!checked.ok) {
       if ("tooLarge" in checked) return answered(requestTooLarge(maxBodyBytes), operation);
       const violations = checked.violations.map((v) => `${v.location} ${v.attr ?? ""}: ${v.detail}`.replace(/\s+:/, ":"));
+      // A path id that cannot be one names no record: 404, as the spec declares and the service's routing answers.
+      if (checked.violations[0]!.location === "path") return answered(notFound(), operation, violations);
       return answered(validationError(checked.violations), operation, violations);
     }
-
-    const failure = scenarioFailure(scenario, failures);
-    if (failure) return answered(failure, operation);
 
     if (prefer.delay) await new Promise((resolve) => setTimeout(resolve, prefer.delay));
     const preferred = preferredAnswer(operation, prefer);
@@ -193,10 +207,11 @@ export function createMock(options: MockOptions = {}): Mock {
         violations,
         responseViolations: problems,
       });
-      if (problems.length === 0) return response;
-      if (!flagViolations) throw new MockResponseViolationError(operation!.id, response.status, problems);
-      response.headers.set("x-mock-response-violations", JSON.stringify(problems).slice(0, 4000));
-      return response;
+      if (problems.length > 0) {
+        if (!flagViolations) throw new MockResponseViolationError(operation!.id, response.status, problems);
+        response.headers.set("x-mock-response-violations", headerJson(problems).slice(0, 4000));
+      }
+      return request.method === "HEAD" ? withoutBody(response) : response;
     },
     reset() {
       start(undefined);

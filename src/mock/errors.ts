@@ -5,7 +5,7 @@
 // field violation.
 import type { Violation } from "./responses.js";
 import { error, json } from "./responses.js";
-import { documentedErrors } from "./spec/operations.js";
+import { documentedErrors, type OperationEntry } from "./spec/operations.js";
 import type { ValidationError } from "./spec/validators.js";
 
 /** The spec's example `name`, its detail edited when the request decides part of it. */
@@ -26,7 +26,12 @@ export const notAuthenticated = (origin: string) => documented("not_authenticate
 export const invalidKey = (origin: string) => documented("invalid_key", wwwAuthenticate("invalid_key", origin));
 export const missingScope = (scope: string) => documented("missing_scope", {}, (detail) => detail.replace(/'[^']*'/, `'${scope}'`));
 export const throttled = (seconds: number) =>
-  documented("throttled", { "Retry-After": String(seconds) }, (detail) => detail.replace(/\d+ seconds/, `${seconds} seconds`));
+  documented("throttled", { "Retry-After": String(seconds) }, (detail) => detail.replace(/\d+ seconds?/, `${seconds} ${seconds === 1 ? "second" : "seconds"}`));
+/** The operation's own documented 403, for a key it refuses outright (see spec/auth.ts). */
+export function documentedForbidden(operation: OperationEntry): Response {
+  const [example] = Object.values(operation.responses["403"]?.examples ?? {});
+  return example ? json(403, example) : documented("missing_scope");
+}
 /** The subscription create rule's answer (see resources/subscriptions.ts). */
 export const insightRequired = () => documented("insight_required");
 
@@ -38,7 +43,6 @@ export const serverError = (status: number, headers: Record<string, string> = {}
   error(status, "server_error", "error", detail, null, headers);
 /** A request the server cannot turn into one for the engine (a malformed URL or header). */
 export const unreadableRequest = (detail: string) => error(400, "invalid_request", "parse_error", detail);
-export const malformedPath = (param: string) => error(400, "validation_error", "invalid", "The path holds a malformed percent-escape.", param);
 export const badPrefer = (detail: string) => error(400, "validation_error", "invalid", detail, "Prefer");
 
 /** The admin routes' own answers. */
@@ -50,13 +54,23 @@ export const adminNotFound = () =>
 /** Request violations that come before the schemas: no body, the wrong media type, JSON that does not parse. */
 export const bodyRequired = (): Violation => ({ location: "body", attr: null, keyword: "required", code: "required", detail: "A JSON body is required." });
 export const unsupportedMediaType = (contentType: string | null): Violation => ({
+  type: "invalid_request",
   location: "header",
   attr: "Content-Type",
   keyword: "contentType",
   code: "unsupported_media_type",
   detail: `Unsupported media type "${contentType ?? ""}" in request: send application/json.`,
 });
+/** A value the store could not keep (see spec/json-limits.ts). */
+export const unrepresentableValue = (location: Violation["location"], attr: string | null, problem: "number" | "depth", maxDepth: number): Violation => ({
+  location,
+  attr,
+  keyword: problem === "number" ? "finite" : "maxDepth",
+  code: "invalid",
+  detail: problem === "number" ? "A valid number is required." : `Nested more than ${maxDepth} levels deep.`,
+});
 export const jsonParseError = (location: Violation["location"], attr: string | null, message: string): Violation => ({
+  type: "invalid_request",
   location,
   attr,
   keyword: "parse",

@@ -1,7 +1,7 @@
 // Which documented answer a request asks for instead of the mock's own: Prism's `Prefer`
 // header (code, example, delay), and the refusal of an operation the spec documents with no
 // 2XX (the hard deletes), answered before anything is looked up, as the live service does.
-import { badPrefer } from "./errors.js";
+import { badPrefer, throttled } from "./errors.js";
 import { empty, json } from "./responses.js";
 import type { OperationEntry } from "./spec/operations.js";
 
@@ -27,8 +27,6 @@ export function parsePrefer(header: string | null): Prefer {
 }
 
 function headersFor(operation: OperationEntry, status: number): Record<string, string> {
-  // One second rather than the example's wait, so a client under test retries at once.
-  if (status === 429) return { "Retry-After": "1" };
   const allow = operation.responses[String(status)]?.headers.Allow;
   return typeof allow === "string" ? { Allow: allow } : {};
 }
@@ -45,9 +43,11 @@ export function preferredAnswer(operation: OperationEntry, prefer: Prefer): Resp
   if (!declared.json) return empty(status, headersFor(operation, status));
   const names = Object.keys(declared.examples);
   const name = prefer.example ?? names[0]!;
-  if (!(name in declared.examples)) {
+  if (!Object.hasOwn(declared.examples, name)) {
     return badPrefer(`Prefer: example=${name} is not an example of ${operation.id}'s ${status} (examples: ${names.join(", ")}).`);
   }
+  // One second rather than the example's wait, so a client under test retries at once; the detail says the same.
+  if (status === 429) return throttled(1);
   return json(status, declared.examples[name], headersFor(operation, status));
 }
 

@@ -18,17 +18,30 @@ export function empty(status: number, headers: Record<string, string> = {}): Res
   return new Response(null, { status, headers });
 }
 
+/** The answer to a HEAD: the GET's status and headers, no body. */
+export const withoutBody = (response: Response): Response => new Response(null, { status: response.status, headers: response.headers });
+
 export function error(status: number, type: string, code: string, detail: string, attr: string | null = null, headers: Record<string, string> = {}): Response {
   return json(status, { type, code, detail, attr } satisfies ErrorBody, headers);
 }
 
+/**
+ * JSON for a header value. A header holds only Latin-1 (the Fetch API throws on more), and what
+ * it carries may quote the request (an emoji in a rejected enum value), so every character past
+ * ASCII is written as its JSON escape: the same JSON to any parser, and safe in any header.
+ */
+export const headerJson = (value: unknown): string =>
+  JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
 /** A 400 naming the field, in the service's body, with Prism's `sl-violations` header. */
 export function validationError(violations: Violation[]): Response {
   const first = violations[0]!;
-  return error(400, "validation_error", first.code, first.detail, first.attr, { "sl-violations": JSON.stringify(violations.map(toPrism)) });
+  return error(400, first.type ?? "validation_error", first.code, first.detail, first.attr, { "sl-violations": headerJson(violations.map(toPrism)) });
 }
 
 export interface Violation {
+  /** The error class, when the request could not be read as JSON at all rather than a field being wrong. */
+  type?: "invalid_request";
   location: "path" | "query" | "header" | "body";
   /** The field's name: a parameter, or the dotted path of a body field (null for the body as a whole). */
   attr: string | null;

@@ -1,6 +1,8 @@
 // The router on its own: every operation in the compiled table is reached by its method and a
 // path built from its template; everything else is not-found, method-not-allowed (with the
-// path's methods from the table) or bad-path (naming the parameter).
+// path's methods from the table) or bad-path (naming the parameter). Every answer that found
+// the path carries its Allow: the methods the table answers with a 2XX, HEAD where GET is
+// answered (the engine answers it as GET), and OPTIONS.
 import { describe, expect, it } from "vitest";
 import { type OperationEntry, operations } from "../../src/mock/spec/operations.js";
 import { route } from "../../src/mock/spec/router.js";
@@ -16,6 +18,12 @@ function pathOf(operation: Pick<OperationEntry, "path">, value: (name: string) =
 /** The template paths, each with the methods the table gives it. */
 const methodsByPath = new Map<string, string[]>();
 for (const operation of operations) methodsByPath.set(operation.path, [...(methodsByPath.get(operation.path) ?? []), operation.method]);
+
+/** The Allow of a template, derived from the table independently of the router. */
+function allowOf(template: string): string {
+  const answered = operations.filter((o) => o.path === template && !o.refused).map((o) => o.method);
+  return [...answered, ...(answered.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
+}
 
 const standardMethods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"];
 const aiRegex = operations.find((o) => o.id === "generateRecordingRegex")!;
@@ -35,6 +43,7 @@ describe("route: every operation in the table", () => {
         kind: "operation",
         operation,
         params: Object.fromEntries(operation.pathParams.map((name) => [name, `v-${name}`])),
+        allow: allowOf(operation.path),
       });
     }
   });
@@ -59,7 +68,7 @@ describe("route: every operation in the table", () => {
       }
       const pathname = pathOf(operation, (name) => values[name]!);
       const found = route(operation.method, pathname);
-      expect(found, `${operation.method} ${pathname}`).toEqual({ kind: "operation", operation, params: values });
+      expect(found, `${operation.method} ${pathname}`).toEqual({ kind: "operation", operation, params: values, allow: allowOf(operation.path) });
     }
   });
 
@@ -75,11 +84,13 @@ describe("route: a literal segment wins over a parameter", () => {
       kind: "operation",
       operation: aiRegex,
       params: { project_id: "28417" },
+      allow: allowOf(aiRegex.path),
     });
     expect(route("POST", "/api/environments/28417/session_recordings/ai/filters/")).toEqual({
       kind: "operation",
       operation: aiFilters,
       params: { project_id: "28417" },
+      allow: allowOf(aiFilters.path),
     });
   });
 
@@ -87,7 +98,7 @@ describe("route: a literal segment wins over a parameter", () => {
     for (const method of ["GET", "PATCH", "DELETE"]) {
       expect(route(method, "/api/environments/28417/session_recordings/ai/regex/")).toEqual({
         kind: "method-not-allowed",
-        allow: methodsByPath.get(aiRegex.path)!.join(", "),
+        allow: allowOf(aiRegex.path),
       });
     }
   });
@@ -97,12 +108,18 @@ describe("route: a literal segment wins over a parameter", () => {
       kind: "operation",
       operation: getRecording,
       params: { project_id: "28417", id: "ai" },
+      allow: allowOf(getRecording.path),
     });
   });
 
   it("takes a parameter value that spells a literal of the same template as the parameter", () => {
     const found = route("GET", "/api/environments/session_recordings/session_recordings/api/");
-    expect(found).toEqual({ kind: "operation", operation: getRecording, params: { project_id: "session_recordings", id: "api" } });
+    expect(found).toEqual({
+      kind: "operation",
+      operation: getRecording,
+      params: { project_id: "session_recordings", id: "api" },
+      allow: allowOf(getRecording.path),
+    });
   });
 });
 
@@ -161,8 +178,7 @@ describe("route: method not allowed", () => {
       for (const method of [...standardMethods, "get", "patch", "PROPFIND"].filter((m) => !methods.includes(m))) {
         const found = route(method, pathname);
         expect(found.kind, `${method} ${pathname}`).toBe("method-not-allowed");
-        const allow = (found as { allow: string }).allow.split(", ");
-        expect(allow.sort()).toEqual([...methods].sort());
+        expect((found as { allow: string }).allow).toBe(allowOf(template));
         checked++;
       }
     }
@@ -171,7 +187,7 @@ describe("route: method not allowed", () => {
 
   it("checks the method before the parameters: a malformed escape under another method is still method-not-allowed", () => {
     const found = route("PUT", "/api/environments/%E0%A4%A/subscriptions/");
-    expect(found).toEqual({ kind: "method-not-allowed", allow: methodsByPath.get("/api/environments/{project_id}/subscriptions/")!.join(", ") });
+    expect(found).toEqual({ kind: "method-not-allowed", allow: allowOf("/api/environments/{project_id}/subscriptions/") });
   });
 });
 
@@ -183,7 +199,12 @@ describe("route: bad path", () => {
       for (const name of operation.pathParams) {
         for (const bad of malformed) {
           const pathname = operation.path.replace(paramPattern, (_, n: string) => (n === name ? bad : `v-${n}`));
-          expect(route(operation.method, pathname), `${operation.method} ${pathname}`).toEqual({ kind: "bad-path", param: name });
+          expect(route(operation.method, pathname), `${operation.method} ${pathname}`).toEqual({
+            kind: "bad-path",
+            operation,
+            param: name,
+            allow: allowOf(operation.path),
+          });
         }
       }
     }
@@ -219,7 +240,7 @@ describe("route: repeated calls", () => {
         operation.method,
         pathOf(operation, (n) => (n === "id" ? id : "7")),
       );
-      expect(found).toEqual({ kind: "operation", operation, params: { project_id: "7", id } });
+      expect(found).toEqual({ kind: "operation", operation, params: { project_id: "7", id }, allow: allowOf(operation.path) });
     }
     expect(route("GET", "/api/projects/")).toMatchObject({ kind: "operation", operation: { id: "listProjects" }, params: {} });
   });

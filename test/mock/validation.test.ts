@@ -32,7 +32,6 @@ describe("request validation", () => {
     ["/api/environments/28417/session_recordings/?person_uuid=nope", "person_uuid", '"nope" is not a valid UUID.'],
     ["/api/environments/28417/session_recordings/?date_from=yesterday", "date_from", "This value does not have the expected format."],
     ["/api/environments/28417/sessions/values/", "key", "This field is required."],
-    ["/api/environments/28417/subscriptions/abc/", "id", "A valid integer is required."],
   ])("answers %s with 400 naming %s", async (path, attr, detail) => {
     const response = await send(createMock(), path);
     expect(response.status).toBe(400);
@@ -43,9 +42,10 @@ describe("request validation", () => {
     const mock = createMock();
     const broken = await send(mock, playlists, { method: "POST", headers: json, body: "{nope" });
     expect(broken.status).toBe(400);
-    expect(await broken.json()).toMatchObject({ code: "parse_error" });
+    // A request that is not JSON at all is the spec's `invalid_request` class, not a field's `validation_error`.
+    expect(await broken.json()).toMatchObject({ type: "invalid_request", code: "parse_error" });
     const text = await send(mock, playlists, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "name=x" });
-    expect(await text.json()).toMatchObject({ code: "unsupported_media_type", attr: "Content-Type" });
+    expect(await text.json()).toMatchObject({ type: "invalid_request", code: "unsupported_media_type", attr: "Content-Type" });
     const none = await send(mock, playlists, { method: "POST" });
     expect(await none.json()).toMatchObject({ code: "required", attr: null });
   });
@@ -57,8 +57,7 @@ describe("request validation", () => {
     expect((await send(mock, "/api/environments/28417/session_recordings")).status).toBe(404);
     const put = await send(mock, "/api/environments/28417/session_recordings/", { method: "PUT" });
     expect(put.status).toBe(405);
-    expect(put.headers.get("Allow")).toBe("GET");
-    expect((await send(mock, "/api/environments/28417/session_recordings/%E0%A4%A/")).status).toBe(400);
+    expect(put.headers.get("Allow")).toBe("GET, HEAD, OPTIONS");
   });
 });
 

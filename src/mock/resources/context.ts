@@ -1,4 +1,5 @@
 import { notFound } from "../errors.js";
+import { own } from "../own-key.js";
 import type { OperationEntry } from "../spec/operations.js";
 import type { ValidRequest } from "../spec/validate-request.js";
 import type { Random } from "../state/random.js";
@@ -29,6 +30,6 @@ export interface ProjectContext extends HandlerContext {
 export const inProject =
   (handler: (context: ProjectContext) => Response): Handler =>
   (context) => {
-    const project = context.state.projects[String(context.request.path.project_id)];
+    const project = own(context.state.projects, String(context.request.path.project_id));
     return project ? handler({ ...context, project }) : notFound();
   };

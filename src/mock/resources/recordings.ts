@@ -1,6 +1,7 @@
 // Session recordings: the listing's filters, the person update, the hard delete (the one the
 // spec allows), the sharing configuration, and the lookups and AI helpers beside them.
 import { notFound } from "../errors.js";
+import { own } from "../own-key.js";
 import { empty, json } from "../responses.js";
 import type { ProjectState, Recording } from "../state/state.js";
 import { type Handler, inProject, type ProjectContext } from "./context.js";
@@ -117,7 +118,7 @@ export const deleteRecording = inProject((c) => {
 export const getRecordingSharing = inProject((c) => {
   const id = String(c.request.path.recording_id);
   if (!find(c, id)) return notFound();
-  return json(200, c.project.sharing[id] ?? { created_at: null, enabled: false, access_token: null });
+  return json(200, own(c.project.sharing, id) ?? { created_at: null, enabled: false, access_token: null });
 });
 
 /** Operations whose success the spec describes without a body. */

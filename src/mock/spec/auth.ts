@@ -1,26 +1,48 @@
 // Who is calling and what the key may do, following each operation's security requirement
 // in the spec: any key starting `phx_` holds every scope, except `phx_readonly`, which holds
-// only the `:read` scopes; `keys` replaces these rules with exact keys and scopes.
-import { invalidKey, missingScope, notAuthenticated } from "../errors.js";
+// only the `:read` scopes; `keys` replaces these rules with exact keys and scopes. A `:write`
+// scope grants its `:read`, as the service's does. An operation the spec gives no scope that
+// changes something (not GET) is refused to a key that can only read, with the 403 the
+// operation documents: the service refuses personal API keys there altogether.
+import { documentedForbidden, invalidKey, missingScope, notAuthenticated } from "../errors.js";
+import { own } from "../own-key.js";
+import type { OperationEntry } from "./operations.js";
 
 export type KeyScopes = Record<string, readonly string[] | "*">;
 
 function scopesOf(key: string, keys: KeyScopes | undefined): readonly string[] | "*" | "read" | undefined {
-  if (keys) return keys[key];
+  if (keys) return own(keys, key);
   if (!key.startsWith("phx_") || key.length <= 4) return undefined;
   return key === "phx_readonly" ? "read" : "*";
 }
 
-/** The answer that refuses the request, or undefined when the key may call the operation. `origin` is the mock's own address. */
-export function authorize(authorization: string | null, required: readonly string[], keys: KeyScopes | undefined, origin: string): Response | undefined {
+const grants = (scopes: readonly string[] | "*" | "read", scope: string): boolean => {
+  if (scopes === "*") return true;
+  if (scopes === "read") return scope.endsWith(":read");
+  return scopes.includes("*") || scopes.includes(scope) || (scope.endsWith(":read") && scopes.includes(scope.replace(/:read$/, ":write")));
+};
+
+const readsOnly = (scopes: readonly string[] | "*" | "read"): boolean =>
+  scopes === "read" || (scopes !== "*" && !scopes.includes("*") && scopes.every((scope) => scope.endsWith(":read")));
+
+/**
+ * The answer that refuses the request, or undefined when the key may make it. Without an
+ * operation (a method the path does not answer) only the key is checked. `origin` is the
+ * mock's own address.
+ */
+export function authorize(
+  authorization: string | null,
+  operation: OperationEntry | undefined,
+  keys: KeyScopes | undefined,
+  origin: string,
+): Response | undefined {
   if (!authorization) return notAuthenticated(origin);
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
   if (!match) return invalidKey(origin);
   const scopes = scopesOf(match[1]!, keys);
   if (scopes === undefined) return invalidKey(origin);
-  for (const scope of required) {
-    const granted = scopes === "*" || (scopes === "read" ? scope.endsWith(":read") : scopes.includes(scope) || scopes.includes("*"));
-    if (!granted) return missingScope(scope);
-  }
+  if (!operation) return undefined;
+  for (const scope of operation.scopes) if (!grants(scopes, scope)) return missingScope(scope);
+  if (operation.scopes.length === 0 && operation.method !== "GET" && readsOnly(scopes)) return documentedForbidden(operation);
   return undefined;
 }

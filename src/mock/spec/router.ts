@@ -1,16 +1,20 @@
-// Matches a method and a path against the spec's operations.
+// Matches a method and a path against the spec's operations. A parameter that cannot be
+// percent-decoded still finds its operation (bad-path): the engine answers it after
+// authentication, as the service does.
 import { type OperationEntry, operations } from "./operations.js";
 
 export type Route =
-  | { kind: "operation"; operation: OperationEntry; params: Record<string, string> }
+  | { kind: "operation"; operation: OperationEntry; params: Record<string, string>; allow: string }
+  | { kind: "bad-path"; operation: OperationEntry; param: string; allow: string }
   | { kind: "not-found" }
-  | { kind: "method-not-allowed"; allow: string }
-  | { kind: "bad-path"; param: string };
+  | { kind: "method-not-allowed"; allow: string };
 
 interface Template {
   path: string;
   segments: (string | { param: string })[];
   byMethod: Map<string, OperationEntry>;
+  /** The methods the path answers, as an `Allow` header: those with a 2XX, then HEAD (answered as GET) and OPTIONS. */
+  allow: string;
 }
 
 const templates: Template[] = [];
@@ -21,10 +25,14 @@ for (const operation of operations) {
       .split("/")
       .slice(1, -1)
       .map((segment) => (segment.startsWith("{") ? { param: segment.slice(1, -1) } : segment));
-    template = { path: operation.path, segments, byMethod: new Map() };
+    template = { path: operation.path, segments, byMethod: new Map(), allow: "" };
     templates.push(template);
   }
   template.byMethod.set(operation.method, operation);
+}
+for (const template of templates) {
+  const answered = [...template.byMethod.values()].filter((o) => !o.refused).map((o) => o.method);
+  template.allow = [...answered, ...(answered.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
 }
 // A literal segment wins over a parameter: `ai/regex/` is not a recording id.
 const literalCount = (t: Template) => t.segments.filter((s) => typeof s === "string").length;
@@ -65,16 +73,16 @@ function match(method: string, pathname: string): Route {
     const raw = matchSegments(template.segments, parts);
     if (!raw) continue;
     const operation = template.byMethod.get(method);
-    if (!operation) return { kind: "method-not-allowed", allow: [...template.byMethod.keys()].join(", ") };
+    if (!operation) return { kind: "method-not-allowed", allow: template.allow };
     const params: Record<string, string> = {};
     for (const [name, value] of Object.entries(raw)) {
       try {
         params[name] = decodeURIComponent(value);
       } catch {
-        return { kind: "bad-path", param: name };
+        return { kind: "bad-path", operation, param: name, allow: template.allow };
       }
     }
-    return { kind: "operation", operation, params };
+    return { kind: "operation", operation, params, allow: template.allow };
   }
   return { kind: "not-found" };
 }

@@ -1,11 +1,13 @@
-// Checks a request against its operation in the spec, one location at a time: path and query
-// parameters (coerced from strings to their declared types, with their defaults filled in),
-// the query parameters that hold JSON documents (decoded and checked against their
-// `contentSchema`), the content type and the JSON body. Every failure becomes a Violation
-// naming the field, worded in ../errors.ts.
+// Checks a request against its operation in the spec, one location at a time: path
+// and query parameters (coerced from strings to their declared
+// types, with their defaults filled in), the query parameters that hold JSON documents
+// (decoded and checked against their `contentSchema`), the content type and the JSON body.
+// Every failure becomes a Violation naming the field, worded in ../errors.ts; so does a value
+// the store could not keep (./json-limits.ts).
 import { readLimited } from "../../shared/read-limited.js";
-import { bodyRequired, jsonParseError, unsupportedMediaType, violationWording } from "../errors.js";
+import { bodyRequired, jsonParseError, unrepresentableValue, unsupportedMediaType, violationWording } from "../errors.js";
 import type { Violation } from "../responses.js";
+import { maxJsonDepth, unrepresentable } from "./json-limits.js";
 import type { OperationEntry } from "./operations.js";
 import { coercingValidators, type MockValidator, plainValidators } from "./validators.js";
 
@@ -58,6 +60,15 @@ function parameters(url: URL, names: string[]): Record<string, unknown> {
   return values;
 }
 
+/** The violation for the first value of `document` the store could not keep; `prefix` names the field it sits in. */
+function keepable(document: unknown, location: Violation["location"], prefix: string[] = []): Violation[] | undefined {
+  const found = unrepresentable(document);
+  if (!found) return undefined;
+  // A nesting too deep is named by the field it starts in, not by its thousand steps down.
+  const path = found.problem === "depth" ? (prefix.length ? prefix : found.path.slice(0, 1)) : [...prefix, ...found.path];
+  return [unrepresentableValue(location, path.length ? path.join(".") : null, found.problem, maxJsonDepth)];
+}
+
 /** Decodes the JSON documents among the query parameters in place; the violations of the first that fails. */
 function decodeJsonQuery(operation: OperationEntry, query: Record<string, unknown>): Violation[] | undefined {
   for (const name of operation.jsonQuery) {
@@ -68,6 +79,8 @@ function decodeJsonQuery(operation: OperationEntry, query: Record<string, unknow
     } catch (problem) {
       return [jsonParseError("query", name, (problem as Error).message)];
     }
+    const unkept = keepable(value, "query", [name]);
+    if (unkept) return unkept;
     const validator = plainValidators[`${operation.id}_json_${name}`];
     if (validator && !validator(value)) return violationsOf(validator, value, "query", [name]);
     query[name] = value;
@@ -87,14 +100,18 @@ async function bodyText(request: Request): Promise<string | undefined> {
   return bytes && new TextDecoder().decode(bytes);
 }
 
-export async function checkRequest(operation: OperationEntry, request: Request, url: URL, rawPath: Record<string, string>): Promise<Checked> {
-  const path: Record<string, unknown> = { ...rawPath };
+export async function checkRequest(operation: OperationEntry, request: Request, url: URL, params: Record<string, string>): Promise<Checked> {
+  const path: Record<string, unknown> = { ...params };
   const pathValidator = coercingValidators[`${operation.id}_path`]!;
   if (!pathValidator(path)) return { ok: false, violations: violationsOf(pathValidator, path, "path") };
+  const unkeptPath = keepable(path, "path");
+  if (unkeptPath) return { ok: false, violations: unkeptPath };
 
   const query = parameters(url, operation.queryParams);
   const queryValidator = coercingValidators[`${operation.id}_query`]!;
   if (!queryValidator(query)) return { ok: false, violations: violationsOf(queryValidator, query, "query") };
+  const unkeptQuery = keepable(query, "query");
+  if (unkeptQuery) return { ok: false, violations: unkeptQuery };
   const badDocument = decodeJsonQuery(operation, query);
   if (badDocument) return { ok: false, violations: badDocument };
 
@@ -113,6 +130,8 @@ export async function checkRequest(operation: OperationEntry, request: Request, 
   } catch (problem) {
     return { ok: false, violations: [jsonParseError("body", null, (problem as Error).message)] };
   }
+  const unkeptBody = keepable(body, "body");
+  if (unkeptBody) return { ok: false, violations: unkeptBody };
   const bodyValidator = plainValidators[`${operation.id}_body`]!;
   if (!bodyValidator(body)) return { ok: false, violations: violationsOf(bodyValidator, body, "body") };
   return { ok: true, request: { path, query, body } };
