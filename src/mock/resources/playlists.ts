@@ -84,9 +84,10 @@ export const getPlaylist = inProject((c) => {
 export const updatePlaylist = inProject((c) => {
   const playlist = find(c, "update");
   if (!playlist) return notFound();
-  writeFields(playlist, c.operation, c.request.body);
-  playlist.last_modified_at = c.now.toISOString();
-  playlist.last_modified_by = c.state.user;
+  // Staged on a copy and committed in one step, so nothing is half-applied.
+  const next = { ...playlist, last_modified_at: c.now.toISOString(), last_modified_by: c.state.user };
+  writeFields(next, c.operation, c.request.body);
+  Object.assign(playlist, next);
   c.changed();
   return json(200, present(c.project, playlist));
 });
