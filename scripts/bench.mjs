@@ -4,15 +4,13 @@
 // against a node:http server on loopback, and the min+gzip size of the entry with and without
 // openapi-fetch.
 import { fork } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { build } from "esbuild";
 import createFetchClient from "openapi-fetch";
 import { parse } from "yaml";
 import { bundlePath as specPath } from "./bundle.mjs";
+import { buildEntry, loadBuilt } from "./lib/client-build.mjs";
 import { median } from "./lib/stats.mjs";
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 20_000);
@@ -22,29 +20,9 @@ const apiKey = "phx_bench_0000000000000000000000000000000000000";
 
 // The entry minified, as a user's bundler would: with openapi-fetch bundled in (the build
 // whose client is timed below), and without it, which is what choosing this client adds.
-/** @param {import("esbuild").BuildOptions} [options] */
-const entry = (options) =>
-  build({
-    entryPoints: [fileURLToPath(new URL("../src/index.ts", import.meta.url))],
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "neutral",
-    target: "es2022",
-    write: false,
-    logLevel: "error",
-    ...options,
-  }).then(({ outputFiles: [file] = [] }) => {
-    if (!file) throw new Error("esbuild wrote no output");
-    return file.contents;
-  });
-const bundle = await entry();
-const ownCode = await entry({ external: ["openapi-fetch"] });
-const dir = await mkdtemp(join(tmpdir(), "bench-"));
-const bundlePath = join(dir, "client.mjs");
-await writeFile(bundlePath, bundle);
-const { createClient } = await import(pathToFileURL(bundlePath).href);
-await rm(dir, { recursive: true, force: true });
+const bundle = await buildEntry();
+const ownCode = await buildEntry({ external: ["openapi-fetch"] });
+const { createClient } = await loadBuilt(bundle);
 
 // Payloads from the spec's own examples: one playlist, where the client's fixed cost shows
 // most, and a page of 100 recordings, the listing's default page size.
@@ -75,7 +53,7 @@ function handlerFor(body, status = 200, withLength = true) {
  * @returns {Record<string, Call>}
  */
 function variantsFor(handler, method, path, init, url) {
-  const ours = createClient({ baseUrl, apiKey, fetch: handler });
+  const ours = /** @type {any} */ (createClient({ baseUrl, apiKey, fetch: handler }));
   // Called with a method picked at run time, which its types cannot follow.
   const bare = /** @type {any} */ (createFetchClient({ baseUrl, fetch: handler, headers: { Authorization: `Bearer ${apiKey}` } }));
   const headers = { Authorization: `Bearer ${apiKey}`, ...(init.body ? { "Content-Type": "application/json" } : {}) };

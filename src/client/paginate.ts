@@ -42,6 +42,22 @@ export function nextPosition(body: Listing, current: Position, where = "the list
   return { offset: wholeNumber(query?.get("offset")) ?? current.offset + results.length, limit: limit === undefined ? current.limit : Number(limit) };
 }
 
+/** The live recordings listing's shape: `has_next`, and no `next` link or count. */
+const isHasNextShape = (body: Listing): boolean => !("next" in body) && "has_next" in body;
+
+/** `results` without the items yielded before (by `id`, where they have one), noting the rest as yielded. */
+function unseen(results: unknown[], yielded: Set<unknown>): unknown[] {
+  const fresh = results.filter((item) => {
+    const id = (item as { id?: unknown } | null)?.id;
+    return id === undefined || id === null || !yielded.has(id);
+  });
+  for (const item of fresh) {
+    const id = (item as { id?: unknown } | null)?.id;
+    if (id !== undefined && id !== null) yielded.add(id);
+  }
+  return fresh;
+}
+
 export function createPagination(client: Client<paths>) {
   async function fetchPage(path: string, options: Options, position: Position, signal: AbortSignal) {
     const query = { ...options.params?.query, offset: position.offset, ...(position.limit === undefined ? {} : { limit: position.limit }) };
@@ -60,43 +76,60 @@ export function createPagination(client: Client<paths>) {
     const limit = query.limit === undefined ? undefined : wholeNumber(query.limit);
     check(query.limit === undefined || limit, "params.query.limit", "must be a whole number ≥ 1");
 
-    // Cancels pages still in flight when the caller stops early or one page fails.
-    const stop = new AbortController();
-    const signal = callerSignal ? AbortSignal.any([callerSignal, stop.signal]) : stop.signal;
+    // Each page in flight has its own signal, cancelled when the caller's aborts or paging
+    // stops (early, or on a failure): one listener on the caller's signal however many pages
+    // are in flight, so a concurrency above 10 warns of no leak.
+    const inFlight = new Set<AbortController>();
+    const cancel = (reason?: unknown) => {
+      for (const controller of inFlight) controller.abort(reason);
+    };
+    const onCallerAbort = () => cancel(callerSignal?.reason);
+    callerSignal?.addEventListener("abort", onCallerAbort);
     // The pages requested and not yet yielded, in order.
     const queue: { position: Position; pending: ReturnType<typeof fetchPage> }[] = [];
     const request = (position: Position) => {
-      const pending = fetchPage(path, rest, position, signal);
-      pending.catch(() => undefined); // Surfaced when awaited, in order.
+      const controller = new AbortController();
+      if (callerSignal?.aborted) controller.abort(callerSignal.reason);
+      inFlight.add(controller);
+      const settled = () => inFlight.delete(controller);
+      const pending = fetchPage(path, rest, position, controller.signal);
+      pending.then(settled, settled); // Failures surface when awaited, in order.
       queue.push({ position, pending });
     };
-    // Where the next page planned from the listing's count starts, once planning has begun.
-    let planned: number | undefined;
+    // Where the next page to request ahead starts.
+    let planned = offset;
+    // What has been yielded, by id: a listing that gains items at its head while it is read
+    // shifts them onto the next page, and an item is never given twice.
+    const yielded = new Set<unknown>();
     request({ offset, limit });
     try {
       while (queue.length > 0) {
         const { position, pending } = queue.shift()!;
         const { body, response } = await pending;
         const count = wholeNumber(body.count);
-        yield { results: body.results, offset: position.offset, count, response };
+        yield { results: unseen(body.results, yielded), offset: position.offset, count, response };
         const where = response.url || path;
         const next = nextPosition(body, position, where);
         if (!next) break;
         // Every page must lie past the one before, or the listing would repeat forever.
         if (next.offset <= position.offset) throw new UnexpectedResponseError("GET", where, `the next page does not advance past offset ${position.offset}`);
-        // With a count, later pages are requested ahead, up to `concurrency` at once; they are
-        // planned as they are requested, so memory does not depend on the count.
-        if (concurrency > 1 && count !== undefined) {
-          planned ??= next.offset;
-          while (queue.length < concurrency && planned < count) {
-            request({ offset: planned, limit: next.limit });
-            planned += Math.max(1, next.limit ?? body.results.length);
-          }
+        // Pages requested ahead on a guess the listing has just proved wrong (a short page) are dropped.
+        if (queue[0] && queue[0].position.offset !== next.offset) queue.length = 0;
+        if (queue.length === 0) planned = next.offset;
+        // Later pages are requested ahead, up to `concurrency` at once: up to the count when the
+        // listing reports one, and on the live `has_next` shape, which reports none, until a
+        // page says there is no next (what was requested past it is cancelled, unread).
+        const end = count ?? (isHasNextShape(body) ? Number.POSITIVE_INFINITY : undefined);
+        const step = Math.max(1, next.limit ?? body.results.length);
+        while (queue.length < concurrency && end !== undefined && planned < end) {
+          request({ offset: planned, limit: next.limit });
+          planned += step;
         }
         if (queue.length === 0) request(next);
       }
     } finally {
-      stop.abort();
+      callerSignal?.removeEventListener("abort", onCallerAbort);
+      cancel();
     }
   }
 

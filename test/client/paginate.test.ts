@@ -160,11 +160,77 @@ describe("paginate", () => {
     expect(server.calls.map((c) => Number(new URL(c.url).searchParams.get("offset"))).sort((a, b) => a - b)).toEqual([0, 10, 20, 30, 40, 50, 60, 70, 80, 90]);
   });
 
-  it("pages the live recordings shape one at a time even with concurrency (it has no count)", async () => {
-    const server = liveRecordingsServer(75);
+  it("pages the live has_next shape ahead with concurrency, and cancels what it requested past the end", async () => {
+    for (const concurrency of [1, 3, 8]) {
+      const server = liveRecordingsServer(475);
+      let inFlight = 0;
+      let maxInFlight = 0;
+      const fetch = async (request: Request) => {
+        maxInFlight = Math.max(maxInFlight, ++inFlight);
+        try {
+          return await server.fetch(request);
+        } finally {
+          inFlight--;
+        }
+      };
+      const api = createClient({ baseUrl, apiKey, fetch });
+      const items = await collect(api.paginate(recordings, { params: { path }, concurrency }));
+      expect(items.map((item) => item.id)).toEqual(Array.from({ length: 475 }, (_, i) => `rec-${i}`));
+      expect(maxInFlight, `concurrency ${concurrency}`).toBe(Math.min(concurrency, 10));
+      const offsets = server.calls.map((c) => Number(new URL(c.url).searchParams.get("offset")));
+      // Ten pages of 50 hold the 475 items; at most concurrency − 1 were requested past the last.
+      expect(offsets.filter((o) => o >= 500).length, `concurrency ${concurrency}`).toBeLessThanOrEqual(concurrency - 1);
+      expect(new Set(offsets).size).toBe(offsets.length);
+    }
+  });
+
+  it("keeps one listener on the caller's signal at any concurrency, so 16 pages in flight warn of no leak", async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on("warning", onWarning);
+    try {
+      const api = createClient({ baseUrl, apiKey, fetch: envelopeServer(400, baseUrl, 5).fetch });
+      const caller = new AbortController();
+      const items = await collect(api.paginate(subscriptions, { params: { path, query: { limit: 10 } }, concurrency: 16, signal: caller.signal }));
+      expect(items).toHaveLength(400);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      process.off("warning", onWarning);
+    }
+    expect(warnings.map((w) => w.name)).not.toContain("MaxListenersExceededWarning");
+  });
+
+  it("re-plans when a has_next page is short, so nothing is skipped or given twice", async () => {
+    // Pages of at most 7 items although 10 were asked for: the pages planned 10 apart are wrong.
+    const server = fakeFetch((request) => {
+      const url = new URL(request.url);
+      const offset = Number(url.searchParams.get("offset") ?? 0);
+      const results = Array.from({ length: Math.max(0, Math.min(7, 60 - offset)) }, (_, i) => ({ id: offset + i }));
+      return json({ results, has_next: offset + results.length < 60 });
+    });
     const api = createClient({ baseUrl, apiKey, fetch: server.fetch });
-    expect(await collect(api.paginate(recordings, { params: { path }, concurrency: 3 }))).toHaveLength(75);
-    expect(server.calls).toHaveLength(2);
+    const items = await collect(api.paginate(recordings, { params: { path, query: { limit: 10 } }, concurrency: 4 }));
+    expect(items.map((item) => item.id)).toEqual(Array.from({ length: 60 }, (_, i) => i));
+  });
+
+  it("gives no item twice when the listing gains items at its head while it is read", async () => {
+    for (const shape of ["envelope", "has_next"] as const) {
+      let newest = 0;
+      const server = fakeFetch((request) => {
+        const url = new URL(request.url);
+        const offset = Number(url.searchParams.get("offset") ?? 0);
+        // Ids count down from the newest; every request adds two newer items at the head.
+        newest += 2;
+        const ids = Array.from({ length: 40 + newest }, (_, i) => newest - i);
+        const results = ids.slice(offset, offset + 10).map((id) => ({ id }));
+        const more = offset + 10 < ids.length;
+        return json(shape === "envelope" ? { count: ids.length, next: more ? `${baseUrl}${url.pathname}?limit=10&offset=${offset + 10}` : null, results } : { results, has_next: more });
+      });
+      const api = createClient({ baseUrl, apiKey, fetch: server.fetch });
+      const ids = (await collect(api.paginate(recordings, { params: { path, query: { limit: 10 } } }))).map((item) => item.id);
+      expect(new Set(ids).size, shape).toBe(ids.length);
+      expect(ids.length, shape).toBeGreaterThan(30);
+    }
   });
 
   it.each([[0], [1.5], [-2]])("refuses concurrency %j, naming it", async (concurrency) => {
