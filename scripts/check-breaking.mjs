@@ -1,13 +1,22 @@
 // `npm run check:breaking`: compares the current bundle with the last released description
-// (generated/released/) using `redocly diff` and its diff rules, and fails on any breaking
-// change unless the package version says so: a new major, or while the version is 0.x a new
-// minor (npm's caret ranges treat 0.y as the breaking part, so ^0.1.0 never installs 0.2.0).
+// (generated/released/) using `redocly diff` and its diff rules. A breaking change passes only
+// when it is acknowledged by name in openapi/acknowledged-breaking.yaml, with the words of the
+// CHANGELOG.md bullet that announces it (which must be in the unreleased section), and the
+// package version says so: a new major, or while the version is 0.x a new minor (npm's caret
+// ranges treat 0.y as the breaking part, so ^0.1.0 never installs 0.2.0). A new break added
+// after the version was raised still fails until it is acknowledged.
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { parse } from "yaml";
 import { bundlePath } from "./bundle.mjs";
 import { redocly } from "./lib/redocly.mjs";
 
 export const releasedDir = fileURLToPath(new URL("../generated/released/", import.meta.url));
+export const acknowledgedPath = fileURLToPath(new URL("../openapi/acknowledged-breaking.yaml", import.meta.url));
+const changelogPath = new URL("../CHANGELOG.md", import.meta.url);
+
+/** @typedef {{ change: string, changelog: string }} Acknowledgement A breaking change by its `redocly diff` name, and the CHANGELOG words that announce it. */
+/** @typedef {{ change: string, message: string }} MajorChange `change` is its name: the diff's kind and JSON pointer. */
 
 /**
  * Whether `version` is a breaking release after `released`, by semver and npm's 0.x rule.
@@ -24,7 +33,7 @@ export function breakingAllowed(released, version) {
  * The major changes `redocly diff` finds from `base` to `revision`.
  * @param {string} base
  * @param {string} revision
- * @returns {Promise<string[]>}
+ * @returns {Promise<MajorChange[]>}
  */
 export async function majorChanges(base, revision) {
   const { stdout } = await redocly(["diff", base, revision, "--format", "json", "--fail-on", "none"]);
@@ -32,31 +41,90 @@ export async function majorChanges(base, revision) {
   const report = JSON.parse(stdout);
   return report.changes
     .filter((change) => change.impact === "major")
-    .map((change) => `${change.kind} ${change.path}${change.verdicts?.length ? `: ${change.verdicts.map((v) => v.message).join("; ")}` : ""}`);
+    .map((change) => ({ change: `${change.kind} ${change.path}`, message: change.verdicts?.map((v) => v.message).join("; ") ?? "" }));
 }
 
 /**
- * The breaking changes since the release, and whether the package version allows them.
- * @param {{ base?: string, revision?: string, released?: string, version?: string }} [options]
+ * CHANGELOG.md's unreleased section: from the first `## ` heading that says "unreleased" to the next `## `.
+ * @param {string} changelog
  */
-export async function checkBreaking({ base = `${releasedDir}openapi.yaml`, revision = bundlePath, released, version } = {}) {
+export function unreleasedSection(changelog) {
+  const start = changelog.search(/^## .*unreleased/im);
+  if (start < 0) return "";
+  const rest = changelog.slice(start + 3);
+  const end = rest.search(/^## /m);
+  return end < 0 ? rest : rest.slice(0, end);
+}
+
+/**
+ * What keeps each breaking change from passing, by name: not acknowledged, or acknowledged by
+ * words the CHANGELOG's unreleased section does not hold; and acknowledgements of changes that
+ * are not there (a reverted break, a typo), which would let a later one through unread.
+ * @param {MajorChange[]} majors
+ * @param {Acknowledgement[]} acknowledged
+ * @param {string} changelog
+ */
+export function acknowledgementProblems(majors, acknowledged, changelog) {
+  const unreleased = unreleasedSection(changelog);
+  const byChange = new Map(acknowledged.map((a) => [a.change, a]));
+  /** @type {string[]} */
+  const problems = [];
+  for (const { change, message } of majors) {
+    const acknowledgement = byChange.get(change);
+    if (!acknowledgement) problems.push(`not acknowledged: ${change}${message ? ` (${message})` : ""}`);
+    else if (!unreleased.includes(acknowledgement.changelog))
+      problems.push(`acknowledged by words not in CHANGELOG.md's unreleased section: ${change}: "${acknowledgement.changelog}"`);
+  }
+  const found = new Set(majors.map((m) => m.change));
+  for (const { change } of acknowledged) if (!found.has(change)) problems.push(`acknowledged but not a breaking change now: ${change}`);
+  return problems;
+}
+
+/**
+ * The acknowledgements file, checked: a list of `{ change, changelog }` strings.
+ * @param {string} text
+ * @returns {Acknowledgement[]}
+ */
+export function parseAcknowledgements(text) {
+  const list = parse(text) ?? [];
+  if (!Array.isArray(list)) throw new Error(`${acknowledgedPath}: must be a list of { change, changelog }`);
+  return list.map((entry, index) => {
+    if (typeof entry?.change !== "string" || typeof entry?.changelog !== "string" || entry.changelog.trim() === "")
+      throw new Error(`${acknowledgedPath}: entry ${index} must have the strings change and changelog`);
+    return { change: entry.change, changelog: entry.changelog };
+  });
+}
+
+/**
+ * The breaking changes since the release, what keeps them from passing, and whether the gate passes.
+ * @param {{ base?: string, revision?: string, released?: string, version?: string, acknowledged?: Acknowledgement[], changelog?: string }} [options]
+ */
+export async function checkBreaking({ base = `${releasedDir}openapi.yaml`, revision = bundlePath, released, version, acknowledged, changelog } = {}) {
   /** @param {string | URL} file */
   const versionIn = async (file) => /** @type {string} */ (JSON.parse(await readFile(file, "utf8")).version);
   released ??= await versionIn(`${releasedDir}release.json`);
   version ??= await versionIn(new URL("../package.json", import.meta.url));
+  acknowledged ??= parseAcknowledgements(await readFile(acknowledgedPath, "utf8"));
+  changelog ??= await readFile(changelogPath, "utf8");
   const majors = await majorChanges(base, revision);
-  return { released, version, majors, ok: majors.length === 0 || breakingAllowed(released, version) };
+  const problems = acknowledgementProblems(majors, acknowledged, changelog);
+  const versionAllows = majors.length === 0 || breakingAllowed(released, version);
+  return { released, version, majors, problems, versionAllows, ok: versionAllows && problems.length === 0 };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { released, version, majors, ok } = await checkBreaking();
+  const { released, version, majors, problems, versionAllows, ok } = await checkBreaking();
   if (majors.length === 0) console.log(`No breaking change since ${released}.`);
-  else console.log(`${majors.length} breaking change(s) since ${released}:\n${majors.map((m) => `  - ${m}`).join("\n")}`);
-  if (!ok) {
+  else console.log(`${majors.length} breaking change(s) since ${released}:\n${majors.map((m) => `  - ${m.change}${m.message ? `: ${m.message}` : ""}`).join("\n")}`);
+  if (problems.length) {
+    console.error(`\nEach breaking change must be acknowledged in openapi/acknowledged-breaking.yaml, with the words of its CHANGELOG.md bullet:`);
+    for (const problem of problems) console.error(`  - ${problem}`);
+  }
+  if (!versionAllows) {
     console.error(
       `\nVersion ${version} does not mark a breaking release after ${released}: raise the major (the minor while 0.x), and list the changes in CHANGELOG.md.`,
     );
-    process.exit(1);
   }
-  if (majors.length) console.log(`Allowed: ${version} is a breaking release after ${released}.`);
+  if (!ok) process.exit(1);
+  if (majors.length) console.log(`Allowed: each is acknowledged, and ${version} is a breaking release after ${released}.`);
 }

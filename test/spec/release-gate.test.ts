@@ -1,12 +1,13 @@
-// The release gate: `npm run check:breaking` fails on each kind of breaking change and passes
-// an added optional field, against the bundle as it is now.
+// The release gate: `npm run check:breaking` fails on each kind of breaking change unless it is
+// acknowledged by name (with the CHANGELOG words that announce it) and the version marks a
+// breaking release, and passes an added optional field, against the bundle as it is now.
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
 import { bundlePath } from "../../scripts/bundle.mjs";
-import { breakingAllowed, checkBreaking } from "../../scripts/check-breaking.mjs";
+import { acknowledgementProblems, breakingAllowed, checkBreaking, unreleasedSection } from "../../scripts/check-breaking.mjs";
 import type { Schema } from "../support/spec.js";
 
 type Spec = Schema;
@@ -37,25 +38,51 @@ const cases: [string, (spec: Spec) => void][] = [
 ];
 
 describe("the release gate", () => {
+  const changelog = "# Changelog\n\n## 2.0.0 (unreleased)\n\n- **Breaking:** the change under test.\n\n## 1.4.0\n\n- **Breaking:** an old one.\n";
+
   it.each(cases)(
-    "fails for %s at the same version, and passes it with a breaking version",
+    "fails for %s unless it is acknowledged and the version is a breaking one",
     async (name, change) => {
       const revision = await variant(name.replaceAll(" ", "-"), change);
-      const same = await checkBreaking({ base: bundlePath, revision, released: "1.4.0", version: "1.4.0" });
-      expect(same.majors.length, name).toBeGreaterThan(0);
-      expect(same.ok).toBe(false);
-      const bumped = await checkBreaking({ base: bundlePath, revision, released: "1.4.0", version: "2.0.0" });
-      expect(bumped.ok).toBe(true);
+      const unacknowledged = await checkBreaking({ base: bundlePath, revision, released: "1.4.0", version: "2.0.0", acknowledged: [], changelog });
+      expect(unacknowledged.majors.length, name).toBeGreaterThan(0);
+      // A breaking version alone no longer lets a break through.
+      expect(unacknowledged.versionAllows).toBe(true);
+      expect(unacknowledged.ok).toBe(false);
+      expect(unacknowledged.problems.join("\n")).toContain(`not acknowledged: ${unacknowledged.majors[0]!.change}`);
+      const acknowledged = unacknowledged.majors.map((m) => ({ change: m.change, changelog: "the change under test" }));
+      const same = await checkBreaking({ base: bundlePath, revision, released: "1.4.0", version: "1.4.0", acknowledged, changelog });
+      expect(same.ok, "acknowledged at the released version").toBe(false);
+      const passes = await checkBreaking({ base: bundlePath, revision, released: "1.4.0", version: "2.0.0", acknowledged, changelog });
+      expect(passes.problems).toEqual([]);
+      expect(passes.ok).toBe(true);
     },
     60_000,
   );
 
   it("passes an added optional field", async () => {
     const revision = await variant("optional-field", (spec) => (schemas(spec).PlaylistInput.properties.color = { type: "string" }));
-    const result = await checkBreaking({ base: bundlePath, revision, released: "1.4.0", version: "1.4.0" });
+    const result = await checkBreaking({ base: bundlePath, revision, released: "1.4.0", version: "1.4.0", acknowledged: [], changelog });
     expect(result.majors).toEqual([]);
     expect(result.ok).toBe(true);
   }, 60_000);
+
+  it("refuses an acknowledgement whose words are only in a released section, and one for a change that is not there", () => {
+    const majors = [{ change: "removed #/paths/~1a/get", message: "" }];
+    expect(acknowledgementProblems(majors, [{ change: majors[0]!.change, changelog: "the change under test" }], changelog)).toEqual([]);
+    expect(acknowledgementProblems(majors, [{ change: majors[0]!.change, changelog: "an old one" }], changelog)).toEqual([
+      `acknowledged by words not in CHANGELOG.md's unreleased section: ${majors[0]!.change}: "an old one"`,
+    ]);
+    expect(acknowledgementProblems([], [{ change: "removed #/paths/~1b/get", changelog: "the change under test" }], changelog)).toEqual([
+      "acknowledged but not a breaking change now: removed #/paths/~1b/get",
+    ]);
+  });
+
+  it("reads the unreleased section up to the next release's heading", () => {
+    expect(unreleasedSection(changelog)).toContain("the change under test");
+    expect(unreleasedSection(changelog)).not.toContain("an old one");
+    expect(unreleasedSection("# Changelog\n\n## 1.0.0\n\n- x\n")).toBe("");
+  });
 
   it("reads a breaking version by semver, with 0.x raising the minor", () => {
     expect(breakingAllowed("1.4.0", "2.0.0")).toBe(true);
@@ -67,7 +94,7 @@ describe("the release gate", () => {
 
   it("passes for the current bundle against the released description, and CHANGELOG.md has this version", async () => {
     const result = await checkBreaking();
-    expect(result.ok, result.majors.join("\n")).toBe(true);
+    expect(result.ok, result.problems.join("\n")).toBe(true);
     const changelog = await readFile(new URL("../../CHANGELOG.md", import.meta.url), "utf8");
     expect(changelog).toContain(`## ${result.version}`);
     if (result.majors.length) expect(changelog).toMatch(/\*\*Breaking/);
