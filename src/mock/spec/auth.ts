@@ -1,7 +1,7 @@
 // Who is calling and what the key may do, following each operation's security requirement
 // in the spec: any key starting `phx_` holds every scope, except `phx_readonly`, which holds
-// only the `:read` scopes; `keys` replaces these rules with exact keys and scopes. A `:write`
-// scope grants its `:read`, as the service's does. An operation the spec gives no scope that
+// only the `:read` scopes; `keys` replaces these rules with exact keys and scopes (the listed
+// scope exactly, as the seed says, where the service lets `:write` stand for `:read`). An operation the spec gives no scope that
 // changes something (not GET) is refused to a key that can only read, with the 403 the
 // operation documents: the service refuses personal API keys there altogether.
 import { documentedForbidden, invalidKey, missingScope, notAuthenticated } from "../errors.js";
@@ -19,7 +19,7 @@ function scopesOf(key: string, keys: KeyScopes | undefined): readonly string[] |
 const grants = (scopes: readonly string[] | "*" | "read", scope: string): boolean => {
   if (scopes === "*") return true;
   if (scopes === "read") return scope.endsWith(":read");
-  return scopes.includes("*") || scopes.includes(scope) || (scope.endsWith(":read") && scopes.includes(scope.replace(/:read$/, ":write")));
+  return scopes.includes("*") || scopes.includes(scope);
 };
 
 const readsOnly = (scopes: readonly string[] | "*" | "read"): boolean =>
