@@ -1,9 +1,10 @@
 // The mock engine: a Request in, a Response out, on Fetch API types only, so it runs the same
 // in Node, in browsers and behind any adapter (MSW, node:http).
-import { adminBodyNotJson, adminInvalid, adminNotFound, methodNotAllowed, notFound, requestTooLarge } from "./errors.js";
+import { admin } from "./admin.js";
+import { methodNotAllowed, notFound, requestTooLarge } from "./errors.js";
 import { type Prefer, parsePrefer, preferredAnswer, refusal } from "./negotiate.js";
 import { handlers } from "./resources/index.js";
-import { bodyOf, empty, headerJson, json, validationError, withoutBody } from "./responses.js";
+import { bodyOf, empty, headerJson, validationError, withoutBody } from "./responses.js";
 import { isScenarioName, type ScenarioName, type ScenarioOption, scenarioFailure, scenarioNames, scenarioRandom, scenarioState } from "./scenarios.js";
 import { authorize, type KeyScopes } from "./spec/auth.js";
 import type { OperationEntry } from "./spec/operations.js";
@@ -105,34 +106,6 @@ export function createMock(options: MockOptions = {}): Mock {
     if (log.length > logSize) log = log.slice(-logSize);
   }
 
-  async function admin(request: Request, url: URL): Promise<Response> {
-    const action = `${request.method} ${url.pathname}`;
-    if (action === "POST /__mock/reset") {
-      mock.reset();
-      options.onChange?.();
-      return empty(204);
-    }
-    if (action === "GET /__mock/state") return json(200, mock.snapshot());
-    if (action === "GET /__mock/requests") return json(200, log);
-    if (action === "PUT /__mock/state" || action === "POST /__mock/scenario") {
-      let body: unknown;
-      try {
-        body = await request.json();
-      } catch {
-        return adminBodyNotJson();
-      }
-      try {
-        if (action === "PUT /__mock/state") mock.restore(body);
-        else mock.setScenario((body as { name?: ScenarioName | null; seed?: number })?.name ? (body as { name: ScenarioName; seed?: number }) : null);
-      } catch (problem) {
-        return adminInvalid((problem as Error).message, action === "PUT /__mock/state" ? "state" : "name");
-      }
-      options.onChange?.();
-      return empty(204);
-    }
-    return adminNotFound();
-  }
-
   /** An API request through the pipeline: route, authorize, refuse by design, validate, inject, negotiate, handle. */
   /**
    * An API request through the pipeline, in the service's order: route, authenticate and
@@ -194,7 +167,7 @@ export function createMock(options: MockOptions = {}): Mock {
     async fetch(input, init) {
       const request = input instanceof Request && init === undefined ? input : new Request(input, init);
       const url = new URL(request.url);
-      if (url.pathname.startsWith("/__mock/")) return admin(request, url);
+      if (url.pathname.startsWith("/__mock/")) return admin(mock, request, url, () => options.onChange?.());
       const { response, operation, violations } = await answer(request, url);
       // A 413 is answered before the body is read, so there is nothing of the operation's to check it against.
       const problems =
