@@ -1,5 +1,6 @@
 // Bundles the split spec under openapi/ into one file: the file every other tool reads. Each
-// operation gets its code samples (scripts/code-samples.mjs) on the way.
+// operation gets its code samples (scripts/code-samples.mjs) on the way. Then the live
+// service's description is derived from it (scripts/overlay.mjs).
 import { readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { parseDocument } from "yaml";
@@ -16,5 +17,8 @@ export async function bundleSpec(outFile = bundlePath) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  console.log(`wrote ${await bundleSpec()}`);
+  const { bundleLive } = await import("./overlay.mjs");
+  const seed = await bundleSpec();
+  console.log(`wrote ${seed}`);
+  console.log(`wrote ${await bundleLive(seed)}`);
 }

@@ -115,7 +115,10 @@ export async function checkBreaking({ base = `${releasedDir}openapi.yaml`, revis
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { released, version, majors, problems, versionAllows, ok } = await checkBreaking();
   if (majors.length === 0) console.log(`No breaking change since ${released}.`);
-  else console.log(`${majors.length} breaking change(s) since ${released}:\n${majors.map((m) => `  - ${m.change}${m.message ? `: ${m.message}` : ""}`).join("\n")}`);
+  else
+    console.log(
+      `${majors.length} breaking change(s) since ${released}:\n${majors.map((m) => `  - ${m.change}${m.message ? `: ${m.message}` : ""}`).join("\n")}`,
+    );
   if (problems.length) {
     console.error(`\nEach breaking change must be acknowledged in openapi/acknowledged-breaking.yaml, with the words of its CHANGELOG.md bullet:`);
     for (const problem of problems) console.error(`  - ${problem}`);

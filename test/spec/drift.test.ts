@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { bundlePath, bundleSpec } from "../../scripts/bundle.mjs";
 import { generateTypes, typesPath } from "../../scripts/codegen.mjs";
 import { compileMock, mockDir } from "../../scripts/compile-mock.mjs";
+import { applyOverlay, liveBundlePath } from "../../scripts/overlay.mjs";
 
 const source = fileURLToPath(new URL("../../src/", import.meta.url));
 
@@ -19,6 +20,10 @@ describe("generated files are current", () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it("generated/live/openapi.yaml equals the Overlay applied to the committed bundle (run `npm run bundle`)", async () => {
+    expect(await readFile(liveBundlePath, "utf8")).toBe(await applyOverlay(await readFile(bundlePath, "utf8")));
   });
 
   it("generated/openapi.d.ts equals fresh openapi-typescript output (run `npm run generate`)", async () => {

@@ -1,0 +1,65 @@
+// The live service's differences are stated twice, in prose for readers (openapi/DECISIONS.md's
+// two "differs" sections, and each operation's "**Live service:**" paragraph) and in the
+// Overlay for machines (openapi/overlays/live.yaml): this holds the two in step.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { liveBundlePath, liveOverlayPath } from "../../scripts/overlay.mjs";
+import { operations } from "../support/spec.js";
+
+type Action = { target: string; description?: string; "x-decision"?: string; "x-operations"?: string[]; update?: unknown; remove?: boolean };
+const overlay = parse(readFileSync(liveOverlayPath, "utf8")) as { overlay: string; actions: Action[] };
+const decisions = readFileSync(new URL("../../openapi/DECISIONS.md", import.meta.url), "utf8");
+
+/** The bullets of DECISIONS.md's sections whose heading says the live service differs, by title. */
+function differences(): Map<string, string> {
+  const bullets = new Map<string, string>();
+  for (const section of decisions.split(/^## /m).filter((s) => /^Where the live .* differs/.test(s))) {
+    for (const match of section.matchAll(/^- \*\*(.+?):\*\* (.*)$/gm)) bullets.set(match[1]!, match[2]!);
+  }
+  return bullets;
+}
+
+describe("the live Overlay", () => {
+  it("is an Overlay 1.0 document whose every action says what the live service does", () => {
+    expect(overlay.overlay).toMatch(/^1\.0\.\d+$/);
+    expect(overlay.actions.length).toBeGreaterThan(0);
+    for (const action of overlay.actions) {
+      expect(action.description, action.target).toMatch(/\S/);
+      expect(action.update !== undefined || action.remove === true, action.target).toBe(true);
+    }
+  });
+
+  it("has actions for every line of DECISIONS.md's 'differs' sections, or the line says why not", () => {
+    const named = new Set(overlay.actions.map((a) => a["x-decision"]));
+    const lines = differences();
+    expect(lines.size).toBeGreaterThan(0);
+    for (const [title, text] of lines) {
+      if (/Not in the Overlay:/.test(text)) expect(named.has(title), `${title} says it is not in the Overlay, but has actions`).toBe(false);
+      else expect(named.has(title), `no action has x-decision "${title}"`).toBe(true);
+    }
+  });
+
+  it("names only DECISIONS.md lines in x-decision, so no action is unexplained", () => {
+    const lines = differences();
+    for (const action of overlay.actions) expect(lines.has(action["x-decision"] ?? ""), `${action.target}: x-decision "${action["x-decision"]}"`).toBe(true);
+  });
+
+  it("changes every operation whose description says the live service differs, and names only real operations", () => {
+    const changed = new Set(overlay.actions.flatMap((a) => a["x-operations"] ?? []));
+    const ids = new Set(operations.map((o) => o.operation.operationId as string));
+    const differing = operations.filter((o) => /\*\*Live service:\*\*/.test(o.operation.description ?? "")).map((o) => o.operation.operationId as string);
+    expect(differing.length).toBeGreaterThan(0);
+    for (const id of differing) expect(changed.has(id), `${id} says the live service differs, but no action names it`).toBe(true);
+    for (const id of changed) expect(ids.has(id), `x-operations names ${id}`).toBe(true);
+  });
+
+  it("gives a live description that lacks what the live service lacks and types what it answers", () => {
+    const live = parse(readFileSync(liveBundlePath, "utf8"));
+    expect(live.paths["/api/environments/{project_id}/session_recordings/ai/filters/"]).toBeUndefined();
+    const listing = live.paths["/api/environments/{project_id}/session_recordings/"].get.responses["200"].content["application/json"].schema;
+    expect(listing).toEqual({ $ref: "#/components/schemas/LiveSessionRecordingList" });
+    expect(live.components.schemas.LiveSessionRecordingList.required).toEqual(["results", "has_next"]);
+    expect(live.components.schemas.LiveSessionRecordingList.properties.count).toBeUndefined();
+  });
+});
