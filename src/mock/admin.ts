@@ -5,13 +5,12 @@ import { adminBodyNotJson, adminInvalid, adminNotFound } from "./errors.js";
 import { empty, json } from "./responses.js";
 import type { ScenarioName } from "./scenarios.js";
 
-/** Answers one admin request; `changed` is called after every route that changed the state. */
-export async function admin(mock: Mock, request: Request, url: URL, changed: () => unknown): Promise<Response> {
+/** Answers one admin request; a route that changed the state answers through `changed`, which may wait for a save. */
+export async function admin(mock: Mock, request: Request, url: URL, changed: (response: Response) => Promise<Response>): Promise<Response> {
   const action = `${request.method} ${url.pathname}`;
   if (action === "POST /__mock/reset") {
     mock.reset();
-    changed();
-    return empty(204);
+    return changed(empty(204));
   }
   if (action === "GET /__mock/state") return json(200, mock.snapshot());
   if (action === "GET /__mock/requests") return json(200, mock.requests());
@@ -28,8 +27,7 @@ export async function admin(mock: Mock, request: Request, url: URL, changed: () 
     } catch (problem) {
       return adminInvalid((problem as Error).message, action === "PUT /__mock/state" ? "state" : "name");
     }
-    changed();
-    return empty(204);
+    return changed(empty(204));
   }
   return adminNotFound();
 }

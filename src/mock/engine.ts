@@ -1,7 +1,7 @@
 // The mock engine: a Request in, a Response out, on Fetch API types only, so it runs the same
 // in Node, in browsers and behind any adapter (MSW, node:http).
 import { admin } from "./admin.js";
-import { methodNotAllowed, notFound, requestTooLarge } from "./errors.js";
+import { methodNotAllowed, notFound, notSaved, requestTooLarge } from "./errors.js";
 import { type Prefer, parsePrefer, preferredAnswer, refusal } from "./negotiate.js";
 import { handlers } from "./resources/index.js";
 import { bodyOf, empty, headerJson, validationError, withoutBody } from "./responses.js";
@@ -28,8 +28,12 @@ export interface MockOptions {
   now?: () => Date;
   /** The page size of listings when the request sends no `limit`. Default 10, so paging shows. */
   pageSize?: number;
-  /** Called after every request that changed the state. */
-  onChange?: () => void;
+  /**
+   * Called after every request that changed the state, before it is answered. When it returns a
+   * promise (a save), the answer waits for it; if that rejects, the request answers 503
+   * `not_saved` naming the failure, and the change stays in memory.
+   */
+  onChange?: () => unknown;
 }
 
 export interface MockRequestRecord {
@@ -106,6 +110,16 @@ export function createMock(options: MockOptions = {}): Mock {
     if (log.length > logSize) log = log.slice(-logSize);
   }
 
+  /** The answer to a request that changed the state, once `onChange` has taken the change. */
+  async function committed(response: Response): Promise<Response> {
+    try {
+      await options.onChange?.();
+      return response;
+    } catch (problem) {
+      return notSaved(problem instanceof Error ? problem.message : String(problem));
+    }
+  }
+
   /** An API request through the pipeline: route, authorize, refuse by design, validate, inject, negotiate, handle. */
   /**
    * An API request through the pipeline, in the service's order: route, authenticate and
@@ -159,15 +173,14 @@ export function createMock(options: MockOptions = {}): Mock {
       pageSize,
       changed: () => (changed = true),
     });
-    if (changed) options.onChange?.();
-    return answered(response, operation);
+    return answered(changed ? await committed(response) : response, operation);
   }
 
   const mock: Mock = {
     async fetch(input, init) {
       const request = input instanceof Request && init === undefined ? input : new Request(input, init);
       const url = new URL(request.url);
-      if (url.pathname.startsWith("/__mock/")) return admin(mock, request, url, () => options.onChange?.());
+      if (url.pathname.startsWith("/__mock/")) return admin(mock, request, url, committed);
       const { response, operation, violations } = await answer(request, url);
       // A 413 is answered before the body is read, so there is nothing of the operation's to check it against.
       const problems =

@@ -45,6 +45,9 @@ export const serverError = (status: number, headers: Record<string, string> = {}
 export const unreadableRequest = (detail: string) => error(400, "invalid_request", "parse_error", detail);
 export const badPrefer = (detail: string) => error(400, "validation_error", "invalid", detail, "Prefer");
 
+/** A change `onChange` could not take (the server's --persist save failed): not acknowledged, though it stays in memory. */
+export const notSaved = (reason: string) => error(503, "server_error", "not_saved", `The change is in memory but was not saved: ${reason}`);
+
 /** The admin routes' own answers. */
 export const adminBodyNotJson = () => error(400, "validation_error", "parse_error", "The body must be JSON.");
 export const adminInvalid = (detail: string, attr: string) => error(400, "validation_error", "invalid", detail, attr);
