@@ -1,61 +1,31 @@
-// `npm run mock:stateful -- --port <n> [--host <h>] [--seed <n>] [--persist <file>] [--scenario <name>]`:
+// `npm run mock:stateful -- --port <n> [--host <h>] [--seed <n>] [--persist <file>] [--scenario <name>] [--admin-origin <origin>]…`:
 // the stateful mock engine over node:http, until Ctrl-C. With --persist the state is loaded at
-// start and written atomically after each change.
-import { readFile, rename, writeFile } from "node:fs/promises";
+// start, and a change is answered only once it is on disk (src/mock/adapters/persist.ts); when a
+// save fails, the change answers 503 `not_saved` naming the failure (it stays in memory, and the
+// next save that succeeds carries it). The admin routes answer only the mock's own origin and
+// each --admin-origin.
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { loadSource } from "./lib/load-source.mjs";
 import { portFromEnv, startFailure } from "./lib/ports.mjs";
 
 /**
- * Writes `file` atomically (a temporary file, then a rename), coalescing writes asked for while one runs.
- * @param {string} file
- * @param {() => unknown} snapshot
- * @param {(line: string) => void} log
+ * Starts the stateful mock; resolves with its URL and a stop function. A --persist file that is
+ * not a saved state, or that cannot be read or written, rejects.
+ * @param {{ host?: string, port?: number, seed?: number, persist?: string, scenario?: import("../src/mock/index.js").ScenarioOption, adminOrigins?: string[], log?: (line: string) => void }} [options]
  */
-function persister(file, snapshot, log) {
-  let writing = false;
-  let again = false;
-  const write = async () => {
-    if (writing) {
-      again = true;
-      return;
-    }
-    writing = true;
-    try {
-      do {
-        again = false;
-        const temporary = `${file}.${process.pid}.tmp`;
-        await writeFile(temporary, JSON.stringify(snapshot()));
-        await rename(temporary, file);
-      } while (again);
-    } catch (/** @type {any} */ error) {
-      log(`could not persist the state to ${file}: ${error.message}`);
-    } finally {
-      writing = false;
-    }
-  };
-  return write;
-}
-
-/**
- * Starts the stateful mock; resolves with its URL and a stop function. A bad --persist file rejects.
- * @param {{ host?: string, port?: number, seed?: number, persist?: string, scenario?: import("../src/mock/index.js").ScenarioOption, log?: (line: string) => void }} [options]
- */
-export async function startStatefulMock({ host = "127.0.0.1", port = 4020, seed, persist, scenario, log = (line) => console.error(line) } = {}) {
+export async function startStatefulMock({ host = "127.0.0.1", port = 4020, seed, persist, scenario, adminOrigins, log = (line) => console.error(line) } = {}) {
   /** @type {typeof import("../src/mock/index.js")} */
   const { createMock } = await loadSource("src/mock/index.ts");
   /** @type {typeof import("../src/mock/adapters/node-http.js")} */
   const { createMockServer } = await loadSource("src/mock/adapters/node-http.ts");
-  let save = () => {};
-  const mock = createMock({ seed, scenario, responseViolations: "flag", onChange: () => save() });
+  /** @type {import("../src/mock/adapters/persist.js").Persistence | undefined} */
+  let persistence;
+  const mock = createMock({ seed, scenario, responseViolations: "flag", onChange: persist ? () => persistence?.save() : undefined });
   if (persist) {
-    let text;
-    try {
-      text = await readFile(persist, "utf8");
-    } catch (/** @type {any} */ error) {
-      if (error.code !== "ENOENT") throw new Error(`--persist ${persist}: cannot read it: ${error.message}`);
-    }
+    /** @type {typeof import("../src/mock/adapters/persist.js")} */
+    const { openPersistence, readPersisted } = await loadSource("src/mock/adapters/persist.ts");
+    const text = await readPersisted(persist);
     if (text !== undefined) {
       try {
         mock.restore(JSON.parse(text));
@@ -63,10 +33,9 @@ export async function startStatefulMock({ host = "127.0.0.1", port = 4020, seed,
         throw new Error(`--persist ${persist}: not a saved mock state (${error.message}); move it away or pick another file.`);
       }
     }
-    save = persister(persist, () => mock.snapshot(), log);
-    await save();
+    persistence = await openPersistence(persist, () => JSON.stringify(mock.snapshot()), log);
   }
-  const server = createMockServer(mock, { log });
+  const server = createMockServer(mock, { log, adminOrigins });
   await /** @type {Promise<void>} */ (
     new Promise((resolve, reject) => {
       server.once("error", reject);
@@ -74,9 +43,12 @@ export async function startStatefulMock({ host = "127.0.0.1", port = 4020, seed,
     })
   );
   const url = `http://${host}:${/** @type {import("node:net").AddressInfo} */ (server.address()).port}`;
-  /** @returns {Promise<void>} */
-  const stop = () => new Promise((resolve) => server.close(() => resolve()) && server.closeAllConnections());
-  return { url, stop, mock, server };
+  /** Stops answering, then waits for the last save. @returns {Promise<void>} */
+  const stop = async () => {
+    await new Promise((resolve) => server.close(resolve) && server.closeAllConnections());
+    await persistence?.settled();
+  };
+  return { url, stop, mock, server, persistence };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -84,12 +56,19 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const usage = async () => {
     /** @type {typeof import("../src/mock/index.js")} */
     const { scenarioNames } = await loadSource("src/mock/index.ts");
-    return `usage: npm run mock:stateful -- [--port 4020] [--host 127.0.0.1] [--seed 1] [--persist state.json] [--scenario ${scenarioNames.join("|")}]`;
+    return `usage: npm run mock:stateful -- [--port 4020] [--host 127.0.0.1] [--seed 1] [--persist state.json] [--scenario ${scenarioNames.join("|")}] [--admin-origin http://localhost:5173]…`;
   };
   let values;
   try {
     ({ values } = parseArgs({
-      options: { port: { type: "string" }, host: { type: "string" }, seed: { type: "string" }, persist: { type: "string" }, scenario: { type: "string" } },
+      options: {
+        port: { type: "string" },
+        host: { type: "string" },
+        seed: { type: "string" },
+        persist: { type: "string" },
+        scenario: { type: "string" },
+        "admin-origin": { type: "string", multiple: true },
+      },
     }));
   } catch (/** @type {any} */ error) {
     console.error(`${error.message}\n${await usage()}`);
@@ -99,6 +78,20 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const value = values[name];
     if (value !== undefined && !/^\d+$/.test(value)) {
       console.error(`--${name} must be a whole number, got ${JSON.stringify(value)}\n${await usage()}`);
+      process.exit(2);
+    }
+  }
+  /** @param {string} value */
+  const isOrigin = (value) => {
+    try {
+      return new URL(value).origin === value;
+    } catch {
+      return false;
+    }
+  };
+  for (const origin of values["admin-origin"] ?? []) {
+    if (origin !== "*" && !isOrigin(origin)) {
+      console.error(`--admin-origin must be an origin such as http://localhost:5173, or *; got ${JSON.stringify(origin)}\n${await usage()}`);
       process.exit(2);
     }
   }
@@ -112,6 +105,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     seed: number(values.seed),
     persist: values.persist,
     scenario,
+    adminOrigins: values["admin-origin"],
   };
   const started = await startStatefulMock(options).catch((error) => {
     console.error(startFailure(error, options.port, "pass --port with another"));

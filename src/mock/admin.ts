@@ -1,33 +1,81 @@
 // The mock's admin routes under /__mock/: reset, read or replace the state, read the request
-// log, switch scenario. They act on the mock through its public methods only.
+// log, switch scenario. They act on the mock through its public methods only. A write must say
+// it is JSON, so a web page cannot send one without a CORS preflight (which the server refuses
+// to foreign origins, see adapters/node-http.ts); a body that is not exactly right is a 400
+// naming the field, and changes nothing.
+import { readLimited } from "../shared/read-limited.js";
 import type { Mock } from "./engine.js";
-import { adminBodyNotJson, adminInvalid, adminNotFound } from "./errors.js";
-import { empty, json } from "./responses.js";
-import type { ScenarioName } from "./scenarios.js";
+import { adminBodyNotJson, adminInvalid, adminNotFound, requestTooLarge, unsupportedMediaType } from "./errors.js";
+import { empty, json, validationError } from "./responses.js";
+import { isScenarioName, type ScenarioOption, scenarioNames } from "./scenarios.js";
+import { isJson } from "./spec/validate-request.js";
+
+/**
+ * The largest admin body: far above the API's 1 MB, so any state the mock produced (the
+ * `many-pages` scenario's is 2 MB, and writes grow it) goes back in through PUT /__mock/state.
+ */
+export const adminMaxBodyBytes = 256 * 1024 * 1024;
+
+const writes = ["POST /__mock/reset", "PUT /__mock/state", "POST /__mock/scenario"];
+
+/** The body of a write, parsed; a Response when it is not JSON of a readable size. Empty is undefined. */
+async function jsonBody(request: Request): Promise<unknown> {
+  const contentType = request.headers.get("content-type");
+  if (!isJson(contentType)) return validationError([unsupportedMediaType(contentType)]);
+  if (Number(request.headers.get("content-length")) > adminMaxBodyBytes) return requestTooLarge(adminMaxBodyBytes);
+  const bytes = await readLimited(request.body, adminMaxBodyBytes);
+  if (!bytes) return requestTooLarge(adminMaxBodyBytes);
+  const text = new TextDecoder().decode(bytes);
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return adminBodyNotJson();
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** The scenario a POST /__mock/scenario body names (null for none), or the 400 naming what is wrong with it. */
+function scenarioOf(body: unknown): ScenarioOption | null | Response {
+  const choices = `one of ${scenarioNames.map((name) => JSON.stringify(name)).join(", ")}, or null for none`;
+  if (!isObject(body)) return adminInvalid(`The body must be an object such as {"name": "flaky", "seed": 3} or {"name": null}.`, null);
+  const unknown = Object.keys(body).find((key) => key !== "name" && key !== "seed");
+  if (unknown !== undefined) return adminInvalid(`Unknown field; send only "name" and "seed".`, unknown);
+  if (!("name" in body)) return adminInvalid(`This field is required: ${choices}.`, "name");
+  const { name, seed } = body;
+  if (name !== null && !isScenarioName(name)) return adminInvalid(`Must be ${choices}; got ${JSON.stringify(name)}.`, "name");
+  if (seed !== undefined && !(Number.isInteger(seed) && (seed as number) >= 0 && (seed as number) <= 0xffffffff)) {
+    return adminInvalid(`Must be a whole number from 0 to 4294967295; got ${JSON.stringify(seed)}.`, "seed");
+  }
+  if (name === null) return seed === undefined ? null : adminInvalid("A seed applies to a scenario; send it with a name.", "seed");
+  return seed === undefined ? name : { name, seed: seed as number };
+}
 
 /** Answers one admin request; a route that changed the state answers through `changed`, which may wait for a save. */
 export async function admin(mock: Mock, request: Request, url: URL, changed: (response: Response) => Promise<Response>): Promise<Response> {
   const action = `${request.method} ${url.pathname}`;
+  if (action === "GET /__mock/state") return json(200, mock.snapshot());
+  if (action === "GET /__mock/requests") return json(200, mock.requests());
+  if (!writes.includes(action)) return adminNotFound();
+
+  const body = await jsonBody(request);
+  if (body instanceof Response) return body;
   if (action === "POST /__mock/reset") {
+    if (body !== undefined && !(isObject(body) && Object.keys(body).length === 0)) return adminInvalid("POST /__mock/reset takes no body, or {}.", null);
     mock.reset();
     return changed(empty(204));
   }
-  if (action === "GET /__mock/state") return json(200, mock.snapshot());
-  if (action === "GET /__mock/requests") return json(200, mock.requests());
-  if (action === "PUT /__mock/state" || action === "POST /__mock/scenario") {
-    let body: unknown;
+  if (action === "PUT /__mock/state") {
     try {
-      body = await request.json();
-    } catch {
-      return adminBodyNotJson();
-    }
-    try {
-      if (action === "PUT /__mock/state") mock.restore(body);
-      else mock.setScenario((body as { name?: ScenarioName | null; seed?: number })?.name ? (body as { name: ScenarioName; seed?: number }) : null);
+      mock.restore(body);
     } catch (problem) {
-      return adminInvalid((problem as Error).message, action === "PUT /__mock/state" ? "state" : "name");
+      return adminInvalid((problem as Error).message, "state");
     }
     return changed(empty(204));
   }
-  return adminNotFound();
+  const scenario = scenarioOf(body);
+  if (scenario instanceof Response) return scenario;
+  mock.setScenario(scenario);
+  return changed(empty(204));
 }

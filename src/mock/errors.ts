@@ -50,7 +50,16 @@ export const notSaved = (reason: string) => error(503, "server_error", "not_save
 
 /** The admin routes' own answers. */
 export const adminBodyNotJson = () => error(400, "validation_error", "parse_error", "The body must be JSON.");
-export const adminInvalid = (detail: string, attr: string) => error(400, "validation_error", "invalid", detail, attr);
+export const adminInvalid = (detail: string, attr: string | null) => error(400, "validation_error", "invalid", detail, attr);
+/** An admin request from a web page of another origin (see adapters/node-http.ts). */
+export const adminForeignOrigin = (origin: string) =>
+  error(
+    403,
+    "authentication_error",
+    "permission_denied",
+    `The admin routes answer only the mock's own origin, not ${JSON.stringify(origin)}; start the mock with --admin-origin to allow one.`,
+    "Origin",
+  );
 export const adminNotFound = () =>
   error(404, "invalid_request", "not_found", "Admin routes: POST /__mock/reset, GET|PUT /__mock/state, GET /__mock/requests, POST /__mock/scenario.");
 

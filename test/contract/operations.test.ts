@@ -229,7 +229,7 @@ const targets = [
   {
     name: "the stateful server",
     api: createClient({ baseUrl: statefulUrl, apiKey, fetch: watched(), maxRetries: 0 }),
-    reset: async () => void (await fetch(`${statefulUrl}/__mock/reset`, { method: "POST" })),
+    reset: async () => void (await fetch(`${statefulUrl}/__mock/reset`, { method: "POST", headers: { "Content-Type": "application/json" } })),
   },
   {
     name: "the engine in-process",

@@ -36,7 +36,7 @@ afterAll(async () => {
   await mock?.stop();
   await rm(workDir, { recursive: true, force: true });
 });
-beforeEach(() => fetch(`${mock.url}/__mock/reset`, { method: "POST" }));
+beforeEach(() => fetch(`${mock.url}/__mock/reset`, { method: "POST", headers: { "Content-Type": "application/json" } }));
 
 describe("code samples", () => {
   it("has a TypeScript sample and a curl line for every operation the contract lists, each in its own file", () => {

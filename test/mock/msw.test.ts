@@ -28,7 +28,7 @@ describe("mockHandlers with setupServer", () => {
   });
 
   it("serves the admin routes and refuses a bad baseUrl by name", async () => {
-    expect((await fetch(`${baseUrl}/__mock/reset`, { method: "POST" })).status).toBe(204);
+    expect((await fetch(`${baseUrl}/__mock/reset`, { method: "POST", headers: { "Content-Type": "application/json" } })).status).toBe(204);
     expect(() => mockHandlers(mock, { baseUrl: "not a url" })).toThrow(/baseUrl/);
   });
 });

@@ -122,7 +122,7 @@ describe("a seeded fuzz of bad requests", () => {
 
 describe("concurrent writers", () => {
   it("keeps every record of 50 clients × 100 creates, each updated, with unique ids", async () => {
-    await fetch(`${server.url}/__mock/reset`, { method: "POST" });
+    await fetch(`${server.url}/__mock/reset`, { method: "POST", headers: { "Content-Type": "application/json" } });
     const clients = Array.from({ length: 50 }, (_, c) => ({ c, api: createClient({ baseUrl: server.url, apiKey: `phx_writer_${c}`, maxRetries: 0 }) }));
     const created = await Promise.all(
       clients.map(async ({ c, api }) => {
@@ -170,7 +170,7 @@ describe("persistence", () => {
           body: { name: "Persisted" },
         }),
       );
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // No wait: the 201 came after the save.
       await first.stop();
       const second = await startStatefulMock({ port: 0, persist: file, log: () => {} });
       const again = createClient({ baseUrl: second.url, apiKey: "phx_persist", maxRetries: 0 });

@@ -151,12 +151,20 @@ describe("admin routes", () => {
     expect(requests).toEqual([expect.objectContaining({ method: "PATCH", status: 200, violations: [] })]);
     const state = await (await mock.fetch("http://mock.local/__mock/state")).json();
     expect(state.projects["28417"].playlists.find((p: { short_id: string }) => p.short_id === "Ub3KpD7w").pinned).toBe(false);
-    expect((await mock.fetch("http://mock.local/__mock/reset", { method: "POST" })).status).toBe(204);
+    expect((await mock.fetch("http://mock.local/__mock/reset", { method: "POST", headers: { "Content-Type": "application/json" } })).status).toBe(204);
     expect(mock.snapshot().projects["28417"]!.playlists.find((p) => p.short_id === "Ub3KpD7w")!.pinned).toBe(true);
-    const scenario = await mock.fetch("http://mock.local/__mock/scenario", { method: "POST", body: JSON.stringify({ name: "rate-limited" }) });
+    const scenario = await mock.fetch("http://mock.local/__mock/scenario", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "rate-limited" }),
+    });
     expect(scenario.status).toBe(204);
     expect((await send(mock, "/api/projects/")).status).toBe(429);
-    const restored = await mock.fetch("http://mock.local/__mock/state", { method: "PUT", body: JSON.stringify({ version: 1 }) });
+    const restored = await mock.fetch("http://mock.local/__mock/state", {
+      method: "PUT",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ version: 1 }),
+    });
     expect(restored.status).toBe(400);
     expect(await restored.json()).toMatchObject({ attr: "state" });
   });

@@ -1,20 +1,43 @@
 // The mock engine over node:http: a thin adapter that turns each IncomingMessage into a
-// Request, hands it to the engine, and writes the Response back, with CORS for any dev origin.
+// Request, hands it to the engine, and writes the Response back. The API answers any dev-server
+// origin (CORS); the admin routes answer only the mock's own origin and the ones opted in.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { isIP } from "node:net";
+import { adminMaxBodyBytes } from "../admin.js";
 import type { Mock } from "../engine.js";
-import { requestTooLarge, serverError, unreadableRequest } from "../errors.js";
+import { adminForeignOrigin, requestTooLarge, serverError, unreadableRequest } from "../errors.js";
 import { maxBodyBytes } from "../spec/validate-request.js";
 
 export interface MockServerOptions {
   /** Where problems are reported: a response the engine flags, a handler that threw. */
   log?: (line: string) => void;
+  /**
+   * Web origins allowed to use the admin routes (`/__mock/…`) and given CORS for them, such as
+   * `http://localhost:5173`; `"*"` allows every origin. Default none: only the mock's own origin
+   * and clients that send no Origin (curl, Node, test runners).
+   */
+  adminOrigins?: readonly string[];
 }
 
 const exposed = ["Retry-After", "Allow", "WWW-Authenticate", "sl-violations", "x-mock-response-violations"].join(", ");
 
-function cors(request: IncomingMessage): Record<string, string> {
-  const origin = request.headers.origin;
+function cors(origin: string | undefined): Record<string, string> {
   return { "Access-Control-Allow-Origin": origin ?? "*", "Access-Control-Expose-Headers": exposed, Vary: "Origin" };
+}
+
+/**
+ * Whether `origin` is the mock's own: the address the request came to, named as loopback or an
+ * IP. A DNS name is not trusted as the mock's own, since a page can rebind its name to 127.0.0.1.
+ */
+function isOwnOrigin(origin: string, host: string | undefined): boolean {
+  if (!host || origin !== `http://${host}`) return false;
+  const name = new URL(origin).hostname.replace(/^\[|\]$/g, "");
+  return name === "localhost" || name.endsWith(".localhost") || isIP(name) !== 0;
+}
+
+/** Whether a request may use the admin routes: no Origin (not a web page), the mock's own, or one opted in. */
+function adminAllowed(origin: string | undefined, host: string | undefined, allowed: readonly string[]): boolean {
+  return origin === undefined || isOwnOrigin(origin, host) || allowed.includes("*") || allowed.includes(origin);
 }
 
 function send(response: ServerResponse, status: number, headers: Record<string, string>, body?: string | Buffer) {
@@ -27,15 +50,15 @@ async function sendAnswer(response: ServerResponse, headers: Record<string, stri
   send(response, answer.status, { ...headers, "Content-Type": "application/json" }, Buffer.from(await answer.arrayBuffer()));
 }
 
-/** Reads the body up to the engine's limit; undefined when it is larger. */
-function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
+/** Reads the body up to `limit` bytes; undefined when it is larger. */
+function readBody(request: IncomingMessage, limit: number): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
-    if (Number(request.headers["content-length"]) > maxBodyBytes) return resolve(undefined);
+    if (Number(request.headers["content-length"]) > limit) return resolve(undefined);
     const chunks: Buffer[] = [];
     let size = 0;
     request.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      if (size > maxBodyBytes) {
+      if (size > limit) {
         request.removeAllListeners("data");
         request.resume();
         resolve(undefined);
@@ -46,9 +69,19 @@ function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
   });
 }
 
-async function handle(mock: Mock, request: IncomingMessage, response: ServerResponse, log: (line: string) => void) {
-  const headers = cors(request);
-  if (request.method === "OPTIONS") {
+async function handle(mock: Mock, request: IncomingMessage, response: ServerResponse, log: (line: string) => void, adminOrigins: readonly string[]) {
+  const origin = request.headers.origin;
+  let url: URL;
+  try {
+    url = new URL(request.url ?? "/", `http://${request.headers.host ?? "127.0.0.1"}`);
+  } catch {
+    return sendAnswer(response, cors(origin), unreadableRequest("The request's URL or Host header is malformed."));
+  }
+  const admin = url.pathname.startsWith("/__mock/");
+  // No CORS grant on the admin routes but to the origins opted in: a foreign page can neither read them nor preflight a write.
+  if (admin && !adminAllowed(origin, request.headers.host, adminOrigins)) return sendAnswer(response, {}, adminForeignOrigin(origin ?? ""));
+  const headers = admin && (origin === undefined || isOwnOrigin(origin, request.headers.host)) ? {} : cors(origin);
+  if (request.method === "OPTIONS" && request.headers["access-control-request-method"] && "Access-Control-Allow-Origin" in headers) {
     return send(response, 204, {
       ...headers,
       "Access-Control-Allow-Methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
@@ -56,16 +89,11 @@ async function handle(mock: Mock, request: IncomingMessage, response: ServerResp
       "Access-Control-Max-Age": "600",
     });
   }
-  let url: URL;
-  try {
-    url = new URL(request.url ?? "/", `http://${request.headers.host ?? "127.0.0.1"}`);
-  } catch {
-    return sendAnswer(response, headers, unreadableRequest("The request's URL or Host header is malformed."));
-  }
-  const body = request.method === "GET" || request.method === "HEAD" ? Buffer.alloc(0) : await readBody(request);
+  const limit = admin ? adminMaxBodyBytes : maxBodyBytes;
+  const body = request.method === "GET" || request.method === "HEAD" ? Buffer.alloc(0) : await readBody(request, limit);
   if (body === undefined) {
     response.setHeader("Connection", "close");
-    return sendAnswer(response, headers, requestTooLarge(maxBodyBytes));
+    return sendAnswer(response, headers, requestTooLarge(limit));
   }
   let fetchRequest: Request;
   try {
@@ -87,9 +115,9 @@ async function handle(mock: Mock, request: IncomingMessage, response: ServerResp
 }
 
 /** A node:http server answering with the engine. Bad input never crashes it: a failure answers 500 and is logged. */
-export function createMockServer(mock: Mock, { log = console.error }: MockServerOptions = {}): Server {
+export function createMockServer(mock: Mock, { log = console.error, adminOrigins = [] }: MockServerOptions = {}): Server {
   const server = createServer((request, response) => {
-    handle(mock, request, response, log).catch((error: Error) => {
+    handle(mock, request, response, log, adminOrigins).catch((error: Error) => {
       log(`${request.method} ${request.url}: ${error.stack ?? error.message}`);
       void sendAnswer(response, {}, serverError(500, {}, "The mock failed; see its log."));
     });

@@ -88,7 +88,7 @@ function decodeJsonQuery(operation: OperationEntry, query: Record<string, unknow
   return undefined;
 }
 
-function isJson(contentType: string | null): boolean {
+export function isJson(contentType: string | null): boolean {
   const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"));
 }
