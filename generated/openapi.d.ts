@@ -621,10 +621,17 @@ export interface components {
         };
         /**
          * @description A moment to filter on: relative to now, as a minus sign, a count and a unit (`h` hours,
-         *     `d` days, `w` weeks, `m` months, `q` quarters, `y` years: `-7d`), or an ISO 8601 date or
-         *     date-time (`2026-11-01`, `2026-11-01T09:00:00Z`).
+         *     `d` days, `w` weeks, `m` 30-day months, `q` 91-day quarters, `y` 365-day years: `-7d`), or an
+         *     ISO 8601 calendar date or date-time (`2026-11-01`, `2026-11-01T09:00`,
+         *     `2026-11-01T09:00:00+01:00`). Only real calendar dates and times of day are accepted
+         *     (no `2026-02-30`, no month 13, no hour 24), so a mistyped date is refused rather than ignored.
+         *
+         *     A date or date-time without an offset is read in UTC, whatever the project's `timezone`. A
+         *     date alone stands for the whole day: from its first moment when it starts a window
+         *     (`date_from`), to its last when it ends one (`date_to`).
          * @example -7d
          * @example 2026-11-01
+         * @example 2026-11-01T09:00:00Z
          */
         DateFilter: string;
         /**
@@ -708,6 +715,101 @@ export interface components {
             next?: string | null;
             /** Format: uri */
             previous?: string | null;
+        };
+        /**
+         * @description An event a recording holds, by the event's name. The live service's event filters carry more
+         *     fields (`name`, `order`, `math`, …); they are accepted and not described here.
+         * @example {
+         *       "id": "$pageview",
+         *       "type": "events",
+         *       "name": "$pageview"
+         *     }
+         */
+        EventFilter: {
+            /** @description The event's name, such as `$pageview`. */
+            id: string;
+            /** @description `events`; the live service sets it to that whatever is sent. */
+            type?: string;
+            /** @description A label for the filter; it does not change what matches. */
+            name?: string;
+        };
+        /**
+         * @description An action a recording holds, by the action's `id`. The live service's action filters carry
+         *     more fields (`name`, `order`, …); they are accepted and not described here.
+         * @example {
+         *       "id": 5112,
+         *       "type": "actions"
+         *     }
+         */
+        ActionFilter: {
+            /** @description The action's `id`, a positive integer; a string of its digits means the same. */
+            id: number | string;
+            /** @description `actions`; the live service sets it to that whatever is sent. */
+            type?: string;
+            /** @description A label for the filter; it does not change what matches. */
+            name?: string;
+        };
+        /**
+         * @description A condition on one property of the recording's person. `operator` says how its value is
+         *     compared with `value`; `value` may be one value or a list, and a list matches when any of its
+         *     values would (for `is_not` and `not_icontains`: when none of them does); null compares with
+         *     nothing. `is_set` and `is_not_set` ignore `value` (send `null`): a property that is absent or null
+         *     is not set. The ordering
+         *     operators (`gt`, `gte`, `lt`, `lte`) compare numbers; a property that is not a number never
+         *     matches them. The live service knows more operators (`regex`, dates, ranges); this
+         *     description promises these.
+         * @example {
+         *       "key": "$geoip_country_code",
+         *       "type": "person",
+         *       "value": [
+         *         "SE"
+         *       ],
+         *       "operator": "exact"
+         *     }
+         */
+        PropertyFilter: {
+            /** @description The property's name, such as `$browser` or `email`. */
+            key: string;
+            /** @description Where the property lives, such as `person`; the live service also filters `session` and `event` properties. */
+            type?: string;
+            /**
+             * @default exact
+             * @enum {string}
+             */
+            operator?: "exact" | "is_not" | "icontains" | "not_icontains" | "gt" | "gte" | "lt" | "lte" | "is_set" | "is_not_set";
+            /** @description The value, or values, to compare the property with; text compares exactly, `icontains` ignoring case. */
+            value: string | number | boolean | (string | number | boolean)[] | null;
+        };
+        /**
+         * @description A console log level; `info` stands for every log below a warning.
+         * @enum {string}
+         */
+        ConsoleLogLevel: "error" | "warn" | "info";
+        /**
+         * @description A condition on the levels of a recording's console logs. With `exact` (the default) the
+         *     recording logged at any of the levels in `value`; with `is_not`, at none of them. The live
+         *     service also filters on the log `message`; this description promises `level` only.
+         * @example {
+         *       "key": "level",
+         *       "type": "log_entry",
+         *       "value": [
+         *         "error"
+         *       ],
+         *       "operator": "exact"
+         *     }
+         */
+        ConsoleLogFilter: {
+            /** @enum {string} */
+            key: "level";
+            /** @description `log_entry`. */
+            type?: string;
+            /**
+             * @default exact
+             * @enum {string}
+             */
+            operator?: "exact" | "is_not";
+            /** @description The level, or levels. */
+            value: components["schemas"]["ConsoleLogLevel"] | components["schemas"]["ConsoleLogLevel"][];
         };
         /**
          * @description The writable part of a person: `properties`, the person's properties, stored as given
@@ -1008,6 +1110,11 @@ export type PlaylistInput = components['schemas']['PlaylistInput'];
 export type User = components['schemas']['User'];
 export type Playlist = components['schemas']['Playlist'];
 export type PaginatedPlaylistList = components['schemas']['PaginatedPlaylistList'];
+export type EventFilter = components['schemas']['EventFilter'];
+export type ActionFilter = components['schemas']['ActionFilter'];
+export type PropertyFilter = components['schemas']['PropertyFilter'];
+export type ConsoleLogLevel = components['schemas']['ConsoleLogLevel'];
+export type ConsoleLogFilter = components['schemas']['ConsoleLogFilter'];
 export type PersonInput = components['schemas']['PersonInput'];
 export type Person = components['schemas']['Person'];
 export type SessionRecording = components['schemas']['SessionRecording'];
@@ -1533,7 +1640,8 @@ export interface operations {
                  */
                 console_log_filters?: string;
                 /**
-                 * @description How `events`, `actions` and `properties` combine.
+                 * @description How the items of `events`, `actions` and `properties` combine: with `AND` a recording
+                 *     must match every one of them, with `OR` any one of them. The other filters always all apply.
                  * @example OR
                  */
                 operand?: "AND" | "OR";

@@ -15,6 +15,7 @@ import { checkRequest } from "../../src/mock/spec/validate-request.js";
 import { seededRandom } from "../../src/mock/state/random.js";
 import { seedState } from "../../src/mock/state/seed.js";
 import { copy, type Playlist, type ProjectState, type Recording, type Subscription, type User } from "../../src/mock/state/state.js";
+import { deref, operations as specOperations } from "../support/spec.js";
 
 type Query = Record<string, unknown>;
 type Story = { projects: ProjectState["project"][]; playlists: Playlist[]; recordings: Recording[]; subscriptions: Subscription[] };
@@ -202,11 +203,26 @@ describe("sortBy and ordering", () => {
     expect(sortBy([...items], (i) => i.v, true).map((i) => i.v)).toEqual(["b", "a", null, undefined]);
   });
 
-  // Known bug, reported with issue 15: a missing number key becomes "", which compares equal
-  // to 0 (and greater than a negative number), so "nulls first ascending" holds only for text:
-  // a nullable count such as console_error_count keeps null and 0 in their input order.
-  it.fails("KNOWN BUG: puts a missing number key before 0 ascending", () => {
-    expect(sortBy([{ v: 0 }, { v: null }], (i) => i.v, false).map((i) => i.v)).toEqual([null, 0]);
+  // Issue 15: a missing number key became "", equal to 0 and greater than a negative number.
+  it("puts a missing number key (null, undefined, NaN) before 0 and negatives ascending, after them descending", () => {
+    const items = [{ v: 0 }, { v: null }, { v: -3 }, { v: undefined }, { v: 2 }, { v: Number.NaN }];
+    expect(sortBy([...items], (i) => i.v, false).map((i) => i.v)).toEqual([null, undefined, Number.NaN, -3, 0, 2]);
+    expect(sortBy([...items], (i) => i.v, true).map((i) => i.v)).toEqual([2, 0, -3, null, undefined, Number.NaN]);
+  });
+
+  it("computes each key once, not once per comparison", () => {
+    let calls = 0;
+    const items = Array.from({ length: 200 }, (_, i) => (i * 7919) % 200);
+    sortBy(
+      items,
+      (n) => {
+        calls++;
+        return n;
+      },
+      false,
+    );
+    expect(calls).toBe(200);
+    expect(items).toEqual(Array.from({ length: 200 }, (_, i) => i));
   });
 
   it("reads a leading minus as descending", () => {
@@ -367,7 +383,26 @@ describe("filterRecordings", () => {
     expect(list({ ...groups, filter_test_accounts: true, date_from: "-3d" })).toEqual(["r4", "r3"]);
   });
 
-  it("property: AND gives the intersection and OR the union of the groups alone; every filter only narrows", () => {
+  // Issue 16: OR combined the groups, while within a group every item still had to match.
+  it("operand OR: any one item, within a group as across groups; AND: every item", () => {
+    expect(list({ events: [{ id: "signup" }, { id: "$rageclick" }], operand: "OR" })).toEqual(["r4", "r3", "r1"]);
+    expect(list({ events: [{ id: "signup" }, { id: "$rageclick" }] })).toEqual(["r3"]);
+    expect(list({ actions: [{ id: 1 }, { id: 2 }], operand: "OR" })).toEqual(["r4", "r2", "r1"]);
+    expect(list({ actions: [{ id: 1 }, { id: 2 }] })).toEqual(["r4"]);
+    const safariOrEmail = [
+      { key: "$browser", operator: "exact", value: "Safari" },
+      { key: "email", operator: "is_set" },
+    ];
+    expect(list({ properties: safariOrEmail, operand: "OR" })).toEqual(["r5", "r3", "r2", "r1"]);
+    expect(list({ properties: safariOrEmail })).toEqual([]);
+    const mixed = { events: [{ id: "$rageclick" }], actions: [{ id: 2 }], properties: [{ key: "$browser", value: "Edge" }] };
+    expect(list({ ...mixed, operand: "OR" })).toEqual(["r5", "r4", "r3", "r2"]);
+    // Empty groups add no item: OR over what is left, and nothing left filters nothing.
+    expect(list({ events: [], actions: [{ id: 2 }], operand: "OR" })).toEqual(["r4", "r2"]);
+    expect(list({ events: [], actions: [], properties: [], operand: "OR" })).toHaveLength(5);
+  });
+
+  it("property: AND gives the intersection and OR the union of every item alone; every filter only narrows", () => {
     const random = seededRandom(42);
     const eventNames = ["a", "b", "c"];
     const browsers = ["Chrome", "Firefox", "Safari"];
@@ -383,18 +418,20 @@ describe("filterRecordings", () => {
       }
       const state = project({ recordings, activity });
       const pick = <T>(items: T[]) => items.filter(() => random() < 0.5);
-      const parts: Query = {
+      const parts: Record<string, unknown[]> = {
         events: pick(eventNames).map((id) => ({ id })),
         actions: pick([1, 2]).map((id) => ({ id })),
-        properties: [{ key: "$browser", operator: "exact", value: pick(browsers) }],
+        properties: [
+          ...pick(browsers).map((value) => ({ key: "$browser", operator: "exact", value })),
+          ...(random() < 0.5 ? [{ key: "$browser", operator: "is_not", value: pick(browsers) }] : []),
+        ],
       };
       const extra: Query = random() < 0.5 ? { hide_viewed_recordings: true } : { date_from: "-5d" };
-      const alone = Object.entries(parts).map(([name, value]) => new Set(ids(filterRecordings(state, { ...recordingDefaults, ...extra, [name]: value }, now))));
-      const all = ids(filterRecordings(state, { ...recordingDefaults, ...extra }, now));
-      const and = ids(filterRecordings(state, { ...recordingDefaults, ...extra, ...parts }, now));
-      const or = ids(filterRecordings(state, { ...recordingDefaults, ...extra, ...parts, operand: "OR" }, now));
-      expect(and).toEqual(all.filter((id) => alone.every((set) => set.has(id))));
-      expect(or).toEqual(all.filter((id) => alone.some((set) => set.has(id))));
+      const run = (query: Query) => ids(filterRecordings(state, { ...recordingDefaults, ...extra, ...query }, now));
+      const alone = Object.entries(parts).flatMap(([name, items]) => items.map((item) => new Set(run({ [name]: [item] }))));
+      const all = run({});
+      expect(run(parts)).toEqual(all.filter((id) => alone.every((set) => set.has(id))));
+      expect(run({ ...parts, operand: "OR" })).toEqual(alone.length === 0 ? all : all.filter((id) => alone.some((set) => set.has(id))));
       for (const set of alone) for (const id of set) expect(all).toContain(id);
       expect(all.length).toBeLessThanOrEqual(ids(filterRecordings(state, recordingDefaults, now)).length);
     }
@@ -458,11 +495,18 @@ describe("filterPlaylists", () => {
     expect(list({ search: "nothing like it" })).toEqual([]);
   });
 
-  // Known bug, reported with issue 15: the search runs over `${name} ${derived_name}`, so text
-  // spanning the two fields (or ending in the joining space) matches a playlist neither field contains.
-  it.fails("KNOWN BUG: search does not match text spanning name and derived_name", () => {
-    const state = project({ playlists: [playlist("q1", { name: "Rage", derived_name: "clicks" })] });
-    expect(shortIds(filterPlaylists(state, { ...playlistDefaults, search: "rage clicks" }, maya, now))).toEqual([]);
+  // Issue 15: the search ran over `${name} ${derived_name}`, so text spanning the two fields (or
+  // ending in the joining space) matched a playlist neither field contains.
+  it("search does not match text spanning name and derived_name, nor the space between them", () => {
+    const state = project({ playlists: [playlist("q1", { name: "Rage", derived_name: "clicks" }), playlist("q2", { name: null, derived_name: null })] });
+    const search = (text: string) => shortIds(filterPlaylists(state, { ...playlistDefaults, search: text }, maya, now));
+    expect(search("rage clicks")).toEqual([]);
+    expect(search("rage ")).toEqual([]);
+    expect(search(" clicks")).toEqual([]);
+    expect(search("null")).toEqual([]);
+    expect(search("undefined")).toEqual([]);
+    expect(search("RAGE")).toEqual(["q1"]);
+    expect(search("Licks")).toEqual(["q1"]);
   });
 
   it("date_from and date_to on last_modified_at, inclusive", () => {
@@ -592,9 +636,15 @@ describe("filterSubscriptions", () => {
     expect(list({ search: "old" })).toEqual([]);
   });
 
-  // Known bug, reported with issue 15: as for playlists, the search runs over `${title} ${target_value}`.
-  it.fails("KNOWN BUG: search does not match text spanning title and target_value", () => {
+  // Issue 15: as for playlists, the search ran over `${title} ${target_value}`.
+  it("search does not match text spanning title and target_value, nor the space between them, nor a missing title", () => {
     expect(list({ search: "churn https" })).toEqual([]);
+    expect(list({ search: "churn " })).toEqual([]);
+    expect(list({ search: " https" })).toEqual([]);
+    const untitled = project({ subscriptions: [subscription(1, { title: null, target_value: "a@example.com" })] });
+    expect(ids(filterSubscriptions(untitled, { ...subscriptionDefaults, search: "null" }))).toEqual([]);
+    expect(ids(filterSubscriptions(untitled, { ...subscriptionDefaults, search: "null a@" }))).toEqual([]);
+    expect(ids(filterSubscriptions(untitled, { ...subscriptionDefaults, search: "A@EXAMPLE" }))).toEqual([1]);
   });
 
   it("filters combine: every one given must hold", () => {
@@ -623,5 +673,213 @@ describe("visibility", () => {
     // Only the boolean true asks for deleted records, not the text a raw query would hold.
     expect(listed({ deleted: true }, { deleted: "true" })).toBe(false);
     expect(listed({ deleted: true }, { deleted: true })).toBe(true);
+  });
+});
+
+// Every order of every listing, read from the description: nullable keys, date-times written
+// with different offsets and precisions, and text of mixed case, on random records. The
+// reference key here is computed independently of the mock (Date.parse of a date-time that
+// carries its offset does not depend on the host's zone).
+describe("every order of every listing", () => {
+  const enumOf = (operationId: string, name: string): string[] => {
+    const operation = specOperations.find((o) => o.operation.operationId === operationId)!;
+    return deref(operation.parameters.find((p) => p.name === name)!.schema).enum;
+  };
+  const random = seededRandom(16);
+  const maybe = <T>(value: T): T | null => (random() < 0.25 ? null : value);
+  // One moment, written in one of several equivalent ways.
+  const written = (at: number): string => {
+    const variants = [
+      () => new Date(at).toISOString(),
+      () => new Date(at).toISOString().replace(".000Z", "Z"),
+      () => new Date(at + 2 * 3_600_000).toISOString().replace("Z", "+02:00"),
+      () => new Date(at - 5 * 3_600_000 - 30 * 60_000).toISOString().replace("Z", "-05:30"),
+    ];
+    return variants[Math.floor(random() * variants.length)]!();
+  };
+  const moment = () => now.getTime() - Math.floor(random() * 40) * 3_600_000 - Math.floor(random() * 2) * 500;
+  const words = ["alpha", "Beta", "gamma", "DELTA", "epsilon"];
+  const word = () => words[Math.floor(random() * words.length)]!;
+  const count = () => maybe(Math.floor(random() * 4));
+  type Key = number | string | null;
+  const reference = (value: unknown): Key =>
+    value === null || value === undefined
+      ? null
+      : typeof value === "number"
+        ? value
+        : /^\d{4}-/.test(String(value))
+          ? Date.parse(String(value))
+          : String(value).toLowerCase();
+  function expectOrdered(keys: Key[], descending: boolean, label: string) {
+    for (let i = 1; i < keys.length; i++) {
+      const [a, b] = (descending ? [keys[i], keys[i - 1]] : [keys[i - 1], keys[i]]) as [Key, Key];
+      // Missing keys come first ascending (last descending), then values in order.
+      const inOrder = a === null || (b !== null && a <= b);
+      expect(inOrder, `${label}: ${JSON.stringify(keys)}`).toBe(true);
+    }
+  }
+
+  it("recordings: every `order`, both directions", () => {
+    for (let round = 0; round < 30; round++) {
+      const recordings = Array.from({ length: 15 }, (_, i) =>
+        recording(`o${i}`, {
+          start_time: maybe(written(moment())),
+          recording_duration: count(),
+          active_seconds: count(),
+          inactive_seconds: count(),
+          console_error_count: count(),
+          click_count: count(),
+          keypress_count: count(),
+          mouse_activity_count: count(),
+          activity_score: maybe(random() * 3 - 1),
+        }),
+      );
+      const state = project({ recordings });
+      for (const order of enumOf("listRecordings", "order")) {
+        const field = (order === "duration" ? "recording_duration" : order) as keyof Recording;
+        for (const direction of enumOf("listRecordings", "order_direction")) {
+          const listed = filterRecordings(state, { ...recordingDefaults, order, order_direction: direction }, now);
+          expect(listed).toHaveLength(15);
+          expectOrdered(
+            listed.map((r) => reference(r[field])),
+            direction === "DESC",
+            `${order} ${direction}`,
+          );
+        }
+      }
+    }
+  });
+
+  it("playlists: every `order`", () => {
+    for (let round = 0; round < 30; round++) {
+      const playlists = Array.from({ length: 15 }, (_, i) =>
+        playlist(`p${i}`, { name: maybe(word()), created_at: written(moment()), last_modified_at: written(moment()) }),
+      );
+      const state = project({ playlists });
+      for (const order of enumOf("listPlaylists", "order")) {
+        const listed = filterPlaylists(state, { ...playlistDefaults, order }, maya, now);
+        expect(listed).toHaveLength(15);
+        const field = order.replace(/^-/, "") as "name" | "created_at" | "last_modified_at";
+        expectOrdered(
+          listed.map((p) => reference(p[field])),
+          order.startsWith("-"),
+          order,
+        );
+      }
+    }
+  });
+
+  it("subscriptions: every `ordering`", () => {
+    for (let round = 0; round < 30; round++) {
+      const subscriptions = Array.from({ length: 15 }, (_, i) =>
+        subscription(i + 1, { title: maybe(word()), created_at: written(moment()), next_delivery_date: maybe(written(moment())) }),
+      );
+      const state = project({ subscriptions });
+      for (const ordering of enumOf("listSubscriptions", "ordering")) {
+        const listed = filterSubscriptions(state, { ...subscriptionDefaults, ordering });
+        expect(listed).toHaveLength(15);
+        const field = ordering.replace(/^-/, "") as "title" | "created_at" | "next_delivery_date";
+        expectOrdered(
+          listed.map((s) => reference(s[field])),
+          ordering.startsWith("-"),
+          ordering,
+        );
+      }
+    }
+  });
+});
+
+describe("ids compared as ids", () => {
+  // A UUID names the same thing in either case; the description's `format: uuid` takes both.
+  it("person_uuid, session_ids, session_recording_id and created_by ignore the case of the UUID", () => {
+    const id = "0193401e-5b7a-7c2d-9e84-1f6a3b0c7d52";
+    const person = "01933f8a-2b61-7c0e-a4d9-5e7f1b3c8a26";
+    const base = recording(id);
+    const records = project({
+      recordings: [{ ...base, person: { ...base.person!, uuid: person } }, recording("0193401e-0000-7000-8000-00000000000b")],
+      playlists: [playlist("p1"), playlist("p2")],
+      members: { p1: [id], p2: [] },
+      subscriptions: [subscription(1, { created_by: { ...maya, uuid: person } }), subscription(2)],
+    });
+    for (const written of [id, id.toUpperCase()]) {
+      expect(ids(filterRecordings(records, { ...recordingDefaults, session_ids: [written] }, now))).toEqual([id]);
+      expect(shortIds(filterPlaylists(records, { ...playlistDefaults, session_recording_id: written }, maya, now))).toEqual(["p1"]);
+    }
+    for (const written of [person, person.toUpperCase()]) {
+      expect(ids(filterRecordings(records, { ...recordingDefaults, person_uuid: written }, now))).toEqual([id]);
+      expect(ids(filterSubscriptions(records, { ...subscriptionDefaults, created_by: written }))).toEqual([1]);
+    }
+  });
+});
+
+describe("property and console filters read only what is there", () => {
+  const records = () =>
+    project({
+      recordings: [
+        recording("n1", {}, { plan: 10, name: "Ada" }),
+        recording("n2", {}, { plan: "25", name: "Grace" }),
+        recording("n3", {}, { plan: "pro", nested: { a: 1 } }),
+        recording("n4", { person: undefined }),
+        recording("n5", { start_time: ago(1) }, { plan: 3 }),
+      ].map((r, i) => ({ ...r, start_time: ago((i + 1) * day) })),
+    });
+  const list = (properties: unknown[], operand = "AND") => ids(filterRecordings(records(), { ...recordingDefaults, properties, operand }, now)).sort();
+  const prop = (key: string, operator: string, value?: unknown) => ({ key, operator, value });
+
+  it("compares numbers for gt, gte, lt and lte; text that is not a number never matches them", () => {
+    expect(list([prop("plan", "gt", 9)])).toEqual(["n1", "n2"]);
+    expect(list([prop("plan", "gte", "10")])).toEqual(["n1", "n2"]);
+    expect(list([prop("plan", "lt", 10)])).toEqual(["n5"]);
+    expect(list([prop("plan", "lte", 10)])).toEqual(["n1", "n5"]);
+    expect(list([prop("plan", "gt", "pro")])).toEqual([]);
+    expect(list([prop("plan", "lt", [5, 20])])).toEqual(["n1", "n5"]);
+  });
+
+  it("not_icontains and is_not hold when no value matches, a missing property included", () => {
+    expect(list([prop("name", "not_icontains", ["ad", "zzz"])])).toEqual(["n2", "n3", "n4", "n5"]);
+    expect(list([prop("name", "is_not", "Ada")])).toEqual(["n2", "n3", "n4", "n5"]);
+  });
+
+  it("an object property matches no value, not even the text it would print as", () => {
+    expect(list([prop("nested", "exact", "[object Object]")])).toEqual([]);
+    expect(list([prop("nested", "icontains", "object")])).toEqual([]);
+    expect(list([prop("nested", "is_set")])).toEqual(["n3"]);
+  });
+
+  it("finds only the person's own properties: Object.prototype's names are not set", () => {
+    for (const key of ["__proto__", "constructor", "toString", "hasOwnProperty"]) {
+      expect(list([prop(key, "is_set")]), key).toEqual([]);
+      expect(list([prop(key, "icontains", "function")]), key).toEqual([]);
+      expect(list([prop(key, "is_not_set")]), key).toHaveLength(5);
+    }
+  });
+
+  it("a recording without a person, or whose person's properties are not an object, has no property set", () => {
+    const odd = project({
+      recordings: [recording("x1", { person: undefined }), recording("x2"), recording("x3")].map((r, i) =>
+        i === 0 ? r : { ...r, person: { ...r.person!, properties: i === 1 ? ["a", "b"] : "text" } },
+      ),
+    });
+    const run = (properties: unknown[]) => ids(filterRecordings(odd, { ...recordingDefaults, properties }, now));
+    expect(run([prop("0", "is_set")])).toEqual([]);
+    expect(run([prop("length", "is_set")])).toEqual([]);
+    expect(run([prop("0", "exact", "a")])).toEqual([]);
+  });
+
+  it("console_log_filters: info is the log count, and is_not asks for none of the levels", () => {
+    const logs = project({
+      recordings: [
+        recording("c1", { start_time: ago(3 * day), console_error_count: 1, console_warn_count: 0, console_log_count: 0 }),
+        recording("c2", { start_time: ago(2 * day), console_error_count: 0, console_warn_count: 2, console_log_count: null }),
+        recording("c3", { start_time: ago(1 * day), console_error_count: null, console_warn_count: null, console_log_count: 4 }),
+      ],
+    });
+    const run = (...filters: unknown[]) => ids(filterRecordings(logs, { ...recordingDefaults, console_log_filters: filters }, now));
+    const level = (operator: string, ...value: string[]) => ({ key: "level", type: "log_entry", operator, value });
+    expect(run(level("exact", "info"))).toEqual(["c3"]);
+    expect(run(level("is_not", "error"))).toEqual(["c3", "c2"]);
+    expect(run(level("is_not", "error", "warn"))).toEqual(["c3"]);
+    expect(run({ key: "level", value: "warn" })).toEqual(["c2"]);
+    expect(run(level("is_not", "error"), level("exact", "warn"))).toEqual(["c2"]);
   });
 });

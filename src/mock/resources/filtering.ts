@@ -1,16 +1,41 @@
-// What the listings' filters share: the `DateFilter` moments and the sort.
+// What the listings' filters share: `DateFilter` moments and date-times read as instants,
+// text search over several fields, and the sort.
 const day = 86_400_000;
 const units: Record<string, number> = { h: 3_600_000, d: day, w: 7 * day, m: 30 * day, q: 91 * day, y: 365 * day };
 
-/** A `DateFilter` value as a moment: relative (`-7d`) to now, or an ISO date. */
+// An ISO 8601 date or date-time by its parts. Read here, not by Date.parse, because Date.parse
+// reads a date-time without an offset in the host's zone; the description says UTC.
+const isoParts = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/** The instant an ISO 8601 date or date-time stands for (UTC without an offset), or NaN for what is not a calendar one. */
+export function instant(text: unknown): number {
+  if (typeof text !== "string") return Number.NaN;
+  const parts = isoParts.exec(text);
+  if (!parts) return Number.NaN;
+  const [year, month, date, hour = 0, minute = 0, second = 0] = parts.slice(1, 7).map((part) => Number(part ?? 0));
+  const millis = Number((parts[7] ?? "").padEnd(3, "0").slice(0, 3));
+  const at = new Date(0);
+  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0 to 99 as 1900 to 1999.
+  at.setUTCFullYear(year!, month! - 1, date);
+  at.setUTCHours(hour, minute, second, millis);
+  // A day or time out of range rolls over into the next; a calendar date round-trips.
+  if (at.getUTCMonth() !== month! - 1 || at.getUTCDate() !== date || at.getUTCHours() !== hour || at.getUTCMinutes() !== minute) return Number.NaN;
+  const zone = parts[8]?.toUpperCase();
+  if (!zone || zone === "Z") return at.getTime();
+  const sign = zone.startsWith("-") ? -1 : 1;
+  const offset = Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2));
+  return at.getTime() - sign * offset * 60_000;
+}
+
+/** A `DateFilter` value as a moment: relative (`-7d`) to now, or an ISO date or date-time (UTC without an offset). */
 export function moment(value: unknown, now: Date, endOfDay = false): number | undefined {
   if (typeof value !== "string") return undefined;
   const relative = /^-(\d+)([hdwmqy])$/.exec(value);
   if (relative) return now.getTime() - Number(relative[1]) * units[relative[2]!]!;
-  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  const parsed = Date.parse(dateOnly ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(parsed)) return undefined;
-  return dateOnly && endOfDay ? parsed + day - 1 : parsed;
+  const at = instant(value);
+  if (Number.isNaN(at)) return undefined;
+  // A date alone is its whole day: its last millisecond when it ends a window.
+  return endOfDay && value.length === 10 ? at + day - 1 : at;
 }
 
 /** Whether a moment lies within the query's `date_from`/`date_to` window. */
@@ -19,23 +44,57 @@ export function dateWindow(query: Record<string, unknown>, now: Date): (iso: str
   const to = moment(query.date_to, now, true);
   if (from === undefined && to === undefined) return () => true;
   return (iso) => {
-    const at = iso ? Date.parse(iso) : Number.NaN;
+    const at = instant(iso);
     return (from === undefined || at >= from) && (to === undefined || at <= to);
   };
 }
 
-/** Sorts `items` in place by `key`, nulls first ascending. */
-export function sortBy<T>(items: T[], key: (item: T) => string | number | null | undefined, descending: boolean): T[] {
-  return items.sort((a, b) => {
-    const x = key(a) ?? "";
-    const y = key(b) ?? "";
-    const order = x < y ? -1 : x > y ? 1 : 0;
-    return descending ? -order : order;
-  });
+/**
+ * A `search` filter: whether any one of the fields contains the text, ignoring case. Each
+ * field on its own, so text spanning two fields matches neither.
+ */
+export function searching(search: unknown): (...fields: unknown[]) => boolean {
+  if (typeof search !== "string") return () => true;
+  const wanted = search.toLowerCase();
+  return (...fields) => fields.some((field) => typeof field === "string" && field.toLowerCase().includes(wanted));
 }
+
+/** A sort key: a number, text, or nothing (null, undefined, NaN), which sorts before any value. */
+export type SortKey = string | number | null | undefined;
+
+function compareKeys(x: SortKey, y: SortKey): number {
+  const xMissing = x === null || x === undefined || Number.isNaN(x);
+  const yMissing = y === null || y === undefined || Number.isNaN(y);
+  if (xMissing || yMissing) return xMissing === yMissing ? 0 : xMissing ? -1 : 1;
+  // Numbers before text, should one listing ever mix them; each compared within its own kind.
+  if (typeof x !== typeof y) return typeof x === "number" ? -1 : 1;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/**
+ * Sorts `items` in place by `key`: missing keys first ascending and last descending, equal keys
+ * in their order. Each key is computed once, not once per comparison.
+ */
+export function sortBy<T>(items: T[], key: (item: T) => SortKey, descending: boolean): T[] {
+  const keyed = items.map((item, index) => ({ item, index, key: key(item) }));
+  keyed.sort((a, b) => (descending ? -compareKeys(a.key, b.key) : compareKeys(a.key, b.key)) || a.index - b.index);
+  keyed.forEach((entry, at) => {
+    items[at] = entry.item;
+  });
+  return items;
+}
+
+/** Text as a sort key that ignores case; no text is a missing key. */
+export const textKey = (text: unknown): SortKey => (typeof text === "string" ? text.toLowerCase() : null);
+
+/** A date-time as a sort key: its instant, so offsets and precision do not matter. */
+export const instantKey = (text: unknown): SortKey => instant(text);
 
 /** A `-field` ordering as the field and its direction. */
 export function ordering(order: unknown): { field: string; descending: boolean } {
   const text = String(order);
   return { field: text.replace(/^-/, ""), descending: text.startsWith("-") };
 }
+
+/** A UUID as one text whatever the case it was written in, for comparing ids. */
+export const uuidKey = (id: unknown): string | undefined => (typeof id === "string" ? id.toLowerCase() : undefined);

@@ -1,12 +1,13 @@
 // Playlists and the recordings in them: the listing's filters, `recordings_counts`, creates
 // and updates of the fields the spec makes writable.
 import { notFound } from "../errors.js";
+import { own } from "../own-key.js";
 import { empty, json } from "../responses.js";
 import { shortId } from "../state/random.js";
 import type { Playlist, ProjectState, User } from "../state/state.js";
 import { inProject, type ProjectContext } from "./context.js";
 import { createdFields, writeFields } from "./fields.js";
-import { dateWindow, ordering, sortBy } from "./filtering.js";
+import { dateWindow, instantKey, ordering, searching, sortBy, textKey, uuidKey } from "./filtering.js";
 import { pageFor } from "./paging.js";
 import { findFor, listed } from "./visibility.js";
 
@@ -34,7 +35,8 @@ const find = (c: ProjectContext, access: "read" | "update") => findFor(byShortId
 /** The listing's filters, as the spec declares them (their defaults filled in by validation). */
 export function filterPlaylists(project: ProjectState, query: Record<string, unknown>, user: User, now: Date): Playlist[] {
   const inWindow = dateWindow(query, now);
-  const search = typeof query.search === "string" ? query.search.toLowerCase() : undefined;
+  const matches = searching(query.search);
+  const holding = uuidKey(query.session_recording_id);
   const result = project.playlists.filter(
     (p) =>
       listed(p, query) &&
@@ -43,12 +45,12 @@ export function filterPlaylists(project: ProjectState, query: Record<string, unk
       (query.user === undefined || p.created_by?.id === user.id) &&
       (query.type === undefined || p.type === query.type) &&
       (query.pinned === undefined || p.pinned) &&
-      (search === undefined || `${p.name ?? ""} ${p.derived_name ?? ""}`.toLowerCase().includes(search)) &&
+      matches(p.name, p.derived_name) &&
       inWindow(p.last_modified_at) &&
-      (query.session_recording_id === undefined || (project.members[p.short_id] ?? []).includes(String(query.session_recording_id))),
+      (holding === undefined || (own(project.members, p.short_id) ?? []).some((id) => uuidKey(id) === holding)),
   );
   const { field, descending } = ordering(query.order);
-  return sortBy(result, (p) => (field === "name" ? (p.name ?? "").toLowerCase() : p[field as "last_modified_at" | "created_at"]), descending);
+  return sortBy(result, (p) => (field === "name" ? textKey(p.name) : instantKey(p[field as "last_modified_at" | "created_at"])), descending);
 }
 
 export const listPlaylists = inProject((c) => {

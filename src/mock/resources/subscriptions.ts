@@ -5,26 +5,27 @@ import { json } from "../responses.js";
 import type { ProjectState, Subscription } from "../state/state.js";
 import { inProject, type ProjectContext } from "./context.js";
 import { createdFields, writeFields } from "./fields.js";
-import { ordering, sortBy } from "./filtering.js";
+import { instantKey, ordering, searching, sortBy, textKey, uuidKey } from "./filtering.js";
 import { pageFor } from "./paging.js";
 import { nextDelivery, summarize } from "./schedule.js";
 import { findFor, listed } from "./visibility.js";
 
 /** The listing's filters, as the spec declares them (their defaults filled in by validation). */
 export function filterSubscriptions(project: ProjectState, query: Record<string, unknown>): Subscription[] {
-  const search = typeof query.search === "string" ? query.search.toLowerCase() : undefined;
+  const matches = searching(query.search);
+  const creator = uuidKey(query.created_by);
   const result = project.subscriptions.filter(
     (s) =>
       listed(s, query) &&
       (query.insight === undefined || s.insight === query.insight) &&
       (query.dashboard === undefined || s.dashboard === query.dashboard) &&
-      (query.created_by === undefined || s.created_by?.uuid === query.created_by) &&
-      (query.resource_type === undefined || (query.resource_type === "insight" ? s.insight !== null : s.dashboard !== null)) &&
+      (creator === undefined || uuidKey(s.created_by?.uuid) === creator) &&
+      (query.resource_type === undefined || (query.resource_type === "insight" ? s.insight != null : s.dashboard != null)) &&
       (query.target_type === undefined || s.target_type === query.target_type) &&
-      (search === undefined || `${s.title ?? ""} ${s.target_value}`.toLowerCase().includes(search)),
+      matches(s.title, s.target_value),
   );
   const { field, descending } = ordering(query.ordering);
-  return sortBy(result, (s) => s[field as "created_at" | "title" | "next_delivery_date"], descending);
+  return sortBy(result, (s) => (field === "title" ? textKey(s.title) : instantKey(s[field as "created_at" | "next_delivery_date"])), descending);
 }
 
 /**
