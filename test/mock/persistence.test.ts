@@ -1,0 +1,204 @@
+// --persist: a 2XX to a change means it is on disk. The real server in a child process is
+// killed with SIGKILL under a load of creates, and every create it acknowledged must be in the
+// file; leftover temporary files go at the next start; a file that cannot be written stops the
+// server at start; a save that fails answers 503, never a 2XX. The saver itself: concurrent
+// changes share one save, and each change waits for a save that began after it.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { startStatefulMock } from "../../scripts/mock-server.mjs";
+import { openPersistence } from "../../src/mock/adapters/persist.js";
+
+const root = new URL("../../", import.meta.url);
+const playlists = "/api/environments/28417/session_recording_playlists/";
+const headers = { Authorization: "Bearer phx_persist", "Content-Type": "application/json" };
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function tempDir() {
+  const dir = await mkdtemp(join(tmpdir(), "mock-persist-"));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** scripts/mock-server.mjs in a child process; resolves with its URL, or rejects with what it printed when it exits first. */
+function startChild(args: string[]): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ["scripts/mock-server.mjs", "--port", "0", ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+  cleanups.push(async () => void child.kill("SIGKILL"));
+  let printed = "";
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the mock did not start within 60 s: ${printed}`)), 60_000);
+    child.stdout!.on("data", (chunk) => {
+      printed += chunk;
+      const url = /listening on (\S+)/.exec(printed)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve({ child, url });
+      }
+    });
+    child.stderr!.on("data", (chunk) => {
+      printed += chunk;
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(Object.assign(new Error(printed), { code }));
+    });
+  });
+}
+
+const create = (url: string, name: string) => fetch(`${url}${playlists}`, { method: "POST", headers, body: JSON.stringify({ name }) });
+
+type Saved = { projects: Record<string, { playlists: { id: number; short_id: string; name: string }[] }> };
+const savedPlaylists = async (file: string) => (JSON.parse(await readFile(file, "utf8")) as Saved).projects["28417"]!.playlists;
+
+describe("kill -9 under load", () => {
+  it("keeps every create the server acknowledged, and the next start removes the temporary files", async () => {
+    const dir = await tempDir();
+    const file = join(dir, "state.json");
+    const { child, url } = await startChild(["--persist", file]);
+    const total = 300;
+    const concurrency = 16;
+    const killAfter = 120;
+    const acknowledged: { id: number; short_id: string; name: string }[] = [];
+    let failed = 0;
+    let next = 0;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    // A bounded pool of writers; the kill lands while they still have creates in flight.
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < total) {
+          const name = `load-${next++}`;
+          try {
+            const response = await create(url, name);
+            if (response.status === 201) {
+              acknowledged.push(await response.json());
+              if (acknowledged.length === killAfter) child.kill("SIGKILL");
+            } else failed++;
+          } catch {
+            failed++;
+          }
+        }
+      }),
+    );
+    await exited;
+    expect(acknowledged.length).toBeGreaterThanOrEqual(killAfter);
+    expect(failed, "the kill came before the load ended").toBeGreaterThan(0);
+
+    const saved = new Map((await savedPlaylists(file)).map((p) => [p.short_id, p]));
+    const lost = acknowledged.filter((p) => saved.get(p.short_id)?.id !== p.id || saved.get(p.short_id)?.name !== p.name);
+    expect(lost, "acknowledged creates missing from the file").toEqual([]);
+
+    // A temporary file a killed server left (planted, so there is one whatever the kill hit) goes at the next start; the state loads.
+    await writeFile(join(dir, "state.json.4242.tmp"), "{ half a state");
+    await writeFile(join(dir, "other.json.4242.tmp"), "not ours");
+    const again = await startChild(["--persist", file]);
+    expect((await readdir(dir)).sort()).toEqual(["other.json.4242.tmp", "state.json"]);
+    const last = acknowledged[acknowledged.length - 1]!;
+    const read = await fetch(`${again.url}${playlists}${last.short_id}/`, { headers });
+    expect(read.status).toBe(200);
+    expect(await read.json()).toMatchObject({ id: last.id, name: last.name });
+  }, 120_000);
+});
+
+describe("a --persist file that cannot be used", () => {
+  it("stops the server at start, naming the file and the reason", async () => {
+    const dir = await tempDir();
+    const missingFolder = join(dir, "no-such-folder", "state.json");
+    const failure = await startChild(["--persist", missingFolder]).then(
+      () => undefined,
+      (error: Error & { code?: number }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.message).toContain(`--persist ${missingFolder}: cannot write it: ENOENT`);
+    // A folder where the file should be, and a file where its folder should be.
+    await expect(startStatefulMock({ port: 0, persist: dir, log: () => undefined })).rejects.toThrow(`--persist ${dir}: cannot read it: EISDIR`);
+    await writeFile(join(dir, "plain"), "");
+    await expect(startStatefulMock({ port: 0, persist: join(dir, "plain", "state.json"), log: () => undefined })).rejects.toThrow(
+      /cannot (read|write) it: ENOTDIR/,
+    );
+  }, 120_000);
+});
+
+describe("a save that fails", () => {
+  it("answers 503 not_saved to every change, never a 2XX, and the next save that succeeds carries the changes", async () => {
+    const dir = await tempDir();
+    const folder = join(dir, "state");
+    await mkdir(folder);
+    const file = join(folder, "state.json");
+    const logged: string[] = [];
+    const server = await startStatefulMock({ port: 0, persist: file, log: (line) => logged.push(line) });
+    cleanups.push(() => server.stop());
+    expect((await create(server.url, "before")).status).toBe(201);
+
+    // The folder goes away under the running server: every save fails.
+    await rename(folder, join(dir, "away"));
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => create(server.url, `during-${i}`)));
+    answers.push(await fetch(`${server.url}/__mock/scenario`, { method: "POST", headers, body: '{"name": null}' }));
+    answers.push(await fetch(`${server.url}${playlists}`, { method: "POST", headers, body: JSON.stringify({ name: "last" }) }));
+    for (const answer of answers) {
+      expect(answer.status).toBe(503);
+      expect(await answer.json()).toMatchObject({ type: "server_error", code: "not_saved", detail: expect.stringContaining(`--persist ${file}`) });
+    }
+    expect(logged.some((line) => line.includes(`--persist ${file}: cannot save the state`))).toBe(true);
+    // Reads still answer.
+    expect((await fetch(`${server.url}${playlists}`, { headers })).status).toBe(200);
+
+    await rename(join(dir, "away"), folder);
+    const after = await create(server.url, "after");
+    expect(after.status).toBe(201);
+    const names = (await savedPlaylists(file)).map((p) => p.name);
+    // The scenario switch (back to the seed, so "before" is gone) and the creates after it, all unsaved until now.
+    expect(names).toEqual(expect.arrayContaining(["last", "after"]));
+    expect(names).not.toContain("before");
+  }, 60_000);
+});
+
+describe("the saver", () => {
+  it("gives changes made in one turn one save, and a change made during a save the next one, which holds it", async () => {
+    const dir = await tempDir();
+    const file = join(dir, "state.json");
+    let version = 0;
+    const persistence = await openPersistence(file, () => JSON.stringify({ version }));
+    const checks: Promise<void>[] = [];
+    const change = () => {
+      const mine = ++version;
+      checks.push(
+        persistence.save().then(async () => {
+          expect(JSON.parse(await readFile(file, "utf8")).version).toBeGreaterThanOrEqual(mine);
+        }),
+      );
+    };
+    for (let i = 0; i < 10; i++) change();
+    await checks[0];
+    expect(persistence.counts).toEqual({ saves: 1, changes: 10 });
+    // Made while a save runs: they wait for the one after it.
+    change();
+    await new Promise((resolve) => setImmediate(resolve));
+    for (let i = 0; i < 5; i++) change();
+    await Promise.all(checks);
+    expect(persistence.counts.changes).toBe(16);
+    expect(persistence.counts.saves).toBeLessThanOrEqual(3);
+    expect(JSON.parse(await readFile(file, "utf8")).version).toBe(16);
+    expect(await readdir(dir)).toEqual(["state.json"]);
+  });
+
+  it("rejects the changes of a failed save, naming the file, and saves again at the next change", async () => {
+    const dir = await tempDir();
+    const file = join(dir, "state.json");
+    let fail = false;
+    const persistence = await openPersistence(file, () => {
+      if (fail) throw new Error("cannot serialise");
+      return "{}";
+    });
+    fail = true;
+    await expect(persistence.save()).rejects.toThrow(`--persist ${file}: cannot save the state: cannot serialise`);
+    fail = false;
+    await expect(persistence.save()).resolves.toBeUndefined();
+    expect(persistence.counts.saves).toBe(1);
+  });
+});
