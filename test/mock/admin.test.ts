@@ -178,11 +178,12 @@ describe("over HTTP", () => {
   });
 
   it("answers tools that send no Origin and the mock's own origin, without CORS headers", async () => {
-    for (const headers of [
+    const callers: Record<string, string>[] = [
       {},
       { Origin: own.url },
       { Origin: own.url.replace("127.0.0.1", "localhost"), Host: new URL(own.url).host.replace("127.0.0.1", "localhost") },
-    ]) {
+    ];
+    for (const headers of callers) {
       const answer = await raw(own.url, "POST", "/__mock/reset", { ...headers, "Content-Type": "application/json" });
       expect(answer.status, JSON.stringify(headers)).toBe(204);
       expect(answer.headers["access-control-allow-origin"]).toBeUndefined();
