@@ -7,24 +7,47 @@ const units: Record<string, number> = { h: 3_600_000, d: day, w: 7 * day, m: 30 
 // reads a date-time without an offset in the host's zone; the description says UTC.
 const isoParts = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
+const leap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+const monthDays = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's days_from_civil), in integers, with no Date. */
+function daysFromCivil(year: number, month: number, date: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + date - 1;
+  return era * 146_097 + yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear - 719_468;
+}
+
+// Listings read the same stored moments on every request: each text is parsed once. Bounded,
+// so texts sent in queries cannot grow it without end.
+const instants = new Map<string, number>();
+const remembered = 100_000;
+
 /** The instant an ISO 8601 date or date-time stands for (UTC without an offset), or NaN for what is not a calendar one. */
 export function instant(text: unknown): number {
   if (typeof text !== "string") return Number.NaN;
+  let at = instants.get(text);
+  if (at === undefined) {
+    at = parseInstant(text);
+    if (instants.size >= remembered) instants.clear();
+    instants.set(text, at);
+  }
+  return at;
+}
+
+function parseInstant(text: string): number {
   const parts = isoParts.exec(text);
   if (!parts) return Number.NaN;
-  const [year, month, date, hour = 0, minute = 0, second = 0] = parts.slice(1, 7).map((part) => Number(part ?? 0));
+  const [year, month, date, hour = 0, minute = 0, second = 0] = parts.slice(1, 7).map((part) => Number(part ?? 0)) as number[];
+  const days = month === 2 && leap(year!) ? 29 : monthDays[month! - 1];
+  if (days === undefined || date! < 1 || date! > days || hour >= 24 || minute >= 60 || second >= 60) return Number.NaN;
   const millis = Number((parts[7] ?? "").padEnd(3, "0").slice(0, 3));
-  const at = new Date(0);
-  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0 to 99 as 1900 to 1999.
-  at.setUTCFullYear(year!, month! - 1, date);
-  at.setUTCHours(hour, minute, second, millis);
-  // A day or time out of range rolls over into the next; a calendar date round-trips.
-  if (at.getUTCMonth() !== month! - 1 || at.getUTCDate() !== date || at.getUTCHours() !== hour || at.getUTCMinutes() !== minute) return Number.NaN;
-  const zone = parts[8]?.toUpperCase();
-  if (!zone || zone === "Z") return at.getTime();
-  const sign = zone.startsWith("-") ? -1 : 1;
+  const at = ((daysFromCivil(year!, month!, date!) * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + millis;
+  const zone = parts[8];
+  if (!zone || zone === "Z" || zone === "z") return at;
   const offset = Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2));
-  return at.getTime() - sign * offset * 60_000;
+  return zone.startsWith("-") ? at + offset * 60_000 : at - offset * 60_000;
 }
 
 /** A `DateFilter` value as a moment: relative (`-7d`) to now, or an ISO date or date-time (UTC without an offset). */
