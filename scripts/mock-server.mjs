@@ -33,7 +33,7 @@ export async function startStatefulMock({ host = "127.0.0.1", port = 4020, seed,
         throw new Error(`--persist ${persist}: not a saved mock state (${error.message}); move it away or pick another file.`);
       }
     }
-    persistence = await openPersistence(persist, () => JSON.stringify(mock.snapshot()), log);
+    persistence = await openPersistence(persist, () => mock.snapshotJson(), log);
   }
   const server = createMockServer(mock, { log, adminOrigins });
   await /** @type {Promise<void>} */ (

@@ -55,7 +55,7 @@ function scenarioOf(body: unknown): ScenarioOption | null | Response {
 /** Answers one admin request; a route that changed the state answers through `changed`, which may wait for a save. */
 export async function admin(mock: Mock, request: Request, url: URL, changed: (response: Response) => Promise<Response>): Promise<Response> {
   const action = `${request.method} ${url.pathname}`;
-  if (action === "GET /__mock/state") return json(200, mock.snapshot());
+  if (action === "GET /__mock/state") return new Response(mock.snapshotJson(), { headers: { "Content-Type": "application/json" } });
   if (action === "GET /__mock/requests") return json(200, mock.requests());
   if (!writes.includes(action)) return adminNotFound();
 

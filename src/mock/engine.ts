@@ -53,6 +53,8 @@ export interface Mock {
   /** Back to the seeded state, in no scenario; clears the request log. */
   reset(): void;
   snapshot(): MockSnapshot;
+  /** The snapshot as JSON text, serialised once with no copy first: for saving it, or GET /__mock/state. */
+  snapshotJson(): string;
   /** Adopts a snapshot; throws `MockStateError` naming the bad field of a corrupt one. */
   restore(snapshot: unknown): void;
   /** The last 200 requests, oldest first. */
@@ -204,6 +206,7 @@ export function createMock(options: MockOptions = {}): Mock {
       log = [];
     },
     snapshot: () => copy(state),
+    snapshotJson: () => JSON.stringify(state),
     restore(snapshot) {
       state = copy(checkSnapshot(snapshot));
     },

@@ -103,6 +103,7 @@ describe("PUT /__mock/state", () => {
     const source = createMock({ ...fixed, scenario: "many-pages" });
     const text = await (await admin(source, "state")).text();
     expect(text.length).toBeGreaterThan(maxBodyBytes);
+    expect(JSON.parse(text)).toEqual(source.snapshot());
     const target = createMock({ ...fixed, scenario: "empty" });
     expect((await admin(target, "state", { method: "PUT", headers: json, body: text })).status).toBe(204);
     expect(target.snapshot()).toEqual(source.snapshot());
