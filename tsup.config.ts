@@ -1,7 +1,7 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: { index: "src/index.ts", types: "src/types.ts", mock: "src/mock/index.ts", "mock-msw": "src/mock/adapters/msw.ts" },
+  entry: { index: "src/index.ts", types: "src/types.ts", live: "src/live.ts", mock: "src/mock/index.ts", "mock-msw": "src/mock/adapters/msw.ts" },
   format: ["esm", "cjs"],
   dts: true,
   clean: true,

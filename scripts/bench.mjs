@@ -184,6 +184,11 @@ const published = gzipSync(ownCode, { level: 9 }).length;
 const kB = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(2)} kB`;
 console.log(`entry with openapi-fetch: ${kB(bundle.length)} minified, ${kB(gzipped)} min+gzip`);
 console.log(`entry as published (openapi-fetch external, what choosing this client adds): ${kB(published)} min+gzip`);
+const liveEntry = await buildEntry({}, "live.ts");
+const livePublished = await buildEntry({ external: ["openapi-fetch"] }, "live.ts");
+console.log(
+  `session-recordings-api/live: ${kB(gzipSync(liveEntry, { level: 9 }).length)} min+gzip with openapi-fetch, ${kB(gzipSync(livePublished, { level: 9 }).length)} as published`,
+);
 const verdict = (/** @type {boolean} */ ok) => (ok ? "met" : "missed");
 console.log("goals, as ratios to bare openapi-fetch:");
 console.log(`  GET one playlist   ≤ 1.05×  ${verdict(single <= 1.05)} (${single.toFixed(3)}×)`);

@@ -13,7 +13,7 @@ const run = (command, args) => execFileSync(command, args, { cwd: root, stdio: "
 run("npx", ["--no-install", "tsup", "--silent"]);
 run("npx", ["--no-install", "publint", "--strict"]);
 // openapi.yaml is a data file, not a module with types.
-run("npx", ["--no-install", "attw", "--pack", ".", "--exclude-entrypoints", "./openapi.yaml"]);
+run("npx", ["--no-install", "attw", "--pack", ".", "--exclude-entrypoints", "./openapi.yaml", "./live/openapi.yaml"]);
 
 // Self-reference by package name resolves through `exports`, as an installed copy would.
 const smoke = `
@@ -28,6 +28,12 @@ const smoke = `
   }
   await import("session-recordings-api/types");
   require("session-recordings-api/types");
+  for (const live of [await import("session-recordings-api/live"), require("session-recordings-api/live")]) {
+    if (typeof live.createClient !== "function" || typeof live.ApiError !== "function") throw new Error("the live entry lacks createClient or ApiError");
+    if (typeof live.createClient({ baseUrl: "https://us.posthog.com", apiKey: "phx_smoke" }).paginate !== "function") throw new Error("the live client lacks paginate");
+  }
+  const liveSpec = require("node:fs").readFileSync(require.resolve("session-recordings-api/live/openapi.yaml"), "utf8");
+  if (!liveSpec.startsWith("openapi: 3.1")) throw new Error("live/openapi.yaml export is not the live description");
   const spec = require("node:fs").readFileSync(require.resolve("session-recordings-api/openapi.yaml"), "utf8");
   if (!spec.startsWith("openapi: 3.1")) throw new Error("openapi.yaml export is not the bundled spec");
   for (const mockEntry of [await import("session-recordings-api/mock"), require("session-recordings-api/mock")]) {
@@ -38,7 +44,7 @@ const smoke = `
   for (const msw of [await import("session-recordings-api/mock/msw"), require("session-recordings-api/mock/msw")]) {
     if (typeof msw.mockHandlers !== "function") throw new Error("the mock/msw entry lacks mockHandlers");
   }
-  console.log("entry points load: ESM, CJS, ./types, ./openapi.yaml, ./mock, ./mock/msw");
+  console.log("entry points load: ESM, CJS, ./types, ./live, ./openapi.yaml, ./live/openapi.yaml, ./mock, ./mock/msw");
 `;
 run("node", ["--input-type=module", "-e", smoke]);
 
@@ -48,8 +54,17 @@ run("node", ["--input-type=module", "-e", smoke]);
 const packed = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: root, encoding: "utf8" }))[0].files.map(
   (/** @type {{ path: string }} */ f) => f.path,
 );
-const required = ["package.json", "README.md", "CHANGELOG.md", "generated/openapi.yaml", "openapi/openapi.yaml", "openapi/DECISIONS.md"];
-for (const entry of ["index", "types", "mock", "mock-msw"]) required.push(`dist/${entry}.js`, `dist/${entry}.cjs`, `dist/${entry}.d.ts`, `dist/${entry}.d.cts`);
+const required = [
+  "package.json",
+  "README.md",
+  "CHANGELOG.md",
+  "generated/openapi.yaml",
+  "generated/live/openapi.yaml",
+  "openapi/openapi.yaml",
+  "openapi/DECISIONS.md",
+];
+for (const entry of ["index", "types", "live", "mock", "mock-msw"])
+  required.push(`dist/${entry}.js`, `dist/${entry}.cjs`, `dist/${entry}.d.ts`, `dist/${entry}.d.cts`);
 const missing = required.filter((file) => !packed.includes(file));
 const stray = packed.filter((file) => /^(test|src|scripts|examples|docs-dist|\.cache|\.ci|generated\/(mock|released))\//.test(file));
 if (missing.length || stray.length) {

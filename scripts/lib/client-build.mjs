@@ -7,12 +7,14 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
 /**
- * `src/index.ts` bundled and minified; `options` override esbuild's (`external: ["openapi-fetch"]` for the published size).
+ * An entry (`src/index.ts` by default) bundled and minified; `options` override esbuild's
+ * (`external: ["openapi-fetch"]` for the published size).
  * @param {import("esbuild").BuildOptions} [options]
+ * @param {string} [entry] the entry's file under src/
  */
-export async function buildEntry(options) {
+export async function buildEntry(options, entry = "index.ts") {
   const { outputFiles: [file] = [] } = await build({
-    entryPoints: [fileURLToPath(new URL("../../src/index.ts", import.meta.url))],
+    entryPoints: [fileURLToPath(new URL(`../../src/${entry}`, import.meta.url))],
     bundle: true,
     minify: true,
     format: "esm",

@@ -6,16 +6,22 @@ import type { CallOptions } from "./options.js";
 // Only openapi-fetch's own exports are used, so the published types need no other package.
 // The client is typed from `paths` directly rather than through openapi-fetch's generic
 // `Client`: inferring against that whole interface made every call cost a consumer's
-// type-check several times what the same call costs with bare openapi-fetch.
+// type-check several times what the same call costs with bare openapi-fetch. Every type takes
+// the paths it serves (`Paths`), the description's by default and the live service's for
+// session-recordings-api/live.
+
+/** The paths a client serves: the description's, or the live service's. */
+// biome-ignore lint/suspicious/noExplicitAny: openapi-fetch constrains its paths to exactly this type.
+type AnyPaths = Record<string, any>;
 
 /** The methods as `paths` spells them, from the list of calls the client wraps: one source for both. */
 type HttpMethod = Lowercase<(typeof httpMethods)[number]>;
 type MediaType = `${string}/${string}`;
 
 /** The paths that have `Method`. */
-export type PathsWith<Method extends HttpMethod> = {
-  [P in keyof paths]: paths[P] extends { [M in Method]: unknown } ? P : never;
-}[keyof paths];
+export type PathsWith<Method extends HttpMethod, Paths extends AnyPaths = paths> = {
+  [P in keyof Paths]: Paths[P] extends { [M in Method]: unknown } ? P : never;
+}[keyof Paths];
 
 /**
  * What a request body field that the operation does not take must be: a type no value has,
@@ -38,9 +44,14 @@ export type Exact<Expected, Actual> = Actual extends readonly (infer A)[]
     ? ExactObject<Extract<Expected, object>, Actual>
     : Actual;
 
+/** The keys of any member of a union (`keyof` of a union gives only those they share). */
+type KeysOfAny<T> = T extends unknown ? keyof T : never;
+/** `T[K]` across the union members that have `K`. */
+type ValueOfAny<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T ? T[K] : never) : never;
+
 type ExactObject<Expected, Actual> = [Expected] extends [never]
   ? Actual
-  : { [K in keyof Actual]: K extends keyof Expected ? Exact<Expected[K], Actual[K]> : ReadOnlyOrUnknownField<K> };
+  : { [K in keyof Actual]: K extends KeysOfAny<Expected> ? Exact<ValueOfAny<Expected, K>, Actual[K]> : ReadOnlyOrUnknownField<K> };
 
 /** The JSON request body an operation takes. */
 type BodyOf<Operation> = Operation extends { requestBody?: { content: { "application/json": infer Body } } } ? Body : never;
@@ -51,49 +62,63 @@ type ExactBody<Init, Operation> = Init extends { body: infer Body } ? { body: Ex
  * openapi-fetch's rule, the init argument optional when nothing in it is required, with this
  * client's per-call options typed.
  */
+/** Whether nothing in `T` is required. */
 // biome-ignore lint/complexity/noBannedTypes: `{} extends T` is the test for "nothing in T is required", as openapi-fetch writes it.
-export type InitParam<Init> = {} extends Init ? [(Init & CallOptions & { [key: string]: unknown })?] : [Init & CallOptions & { [key: string]: unknown }];
+type NothingRequired<T> = {} extends T ? true : false;
 
-type Result<Path extends keyof paths, Method extends HttpMethod, Init> = Promise<
+export type InitParam<Init> =
+  NothingRequired<Init> extends true ? [(Init & CallOptions & { [key: string]: unknown })?] : [Init & CallOptions & { [key: string]: unknown }];
+
+type Result<Paths extends AnyPaths, Path extends keyof Paths, Method extends HttpMethod, Init> = Promise<
   // biome-ignore lint/suspicious/noExplicitAny: openapi-fetch's FetchResponse takes exactly this type.
-  FetchResponse<paths[Path][Method] & Record<string | number, any>, Init, MediaType>
+  FetchResponse<Paths[Path][Method] & Record<string | number, any>, Init, MediaType>
 >;
 
 /** openapi-fetch's method signature for one HTTP method. */
-export type Call<Method extends HttpMethod> = <Path extends PathsWith<Method>, Init extends MaybeOptionalInit<paths[Path], Method>>(
+export type Call<Method extends HttpMethod, Paths extends AnyPaths = paths> = <
+  Path extends PathsWith<Method, Paths>,
+  Init extends MaybeOptionalInit<Paths[Path], Method>,
+>(
   url: Path,
   ...init: InitParam<Init>
-) => Result<Path, Method, Init>;
+) => Result<Paths, Path, Method, Init>;
 
 /** The same, for methods that send a body: the body must be exact. */
-export type BodyCall<Method extends HttpMethod> = <Path extends PathsWith<Method>, Init extends MaybeOptionalInit<paths[Path], Method>>(
+export type BodyCall<Method extends HttpMethod, Paths extends AnyPaths = paths> = <
+  Path extends PathsWith<Method, Paths>,
+  Init extends MaybeOptionalInit<Paths[Path], Method>,
+>(
   url: Path,
-  ...init: InitParam<Init & ExactBody<Init, paths[Path][Method]>>
-) => Result<Path, Method, Init>;
+  ...init: InitParam<Init & ExactBody<Init, Paths[Path][Method]>>
+) => Result<Paths, Path, Method, Init>;
 
 type JsonOk<Operation> = Operation extends { responses: { 200: { content: { "application/json": infer Body } } } } ? Body : never;
 
-type GetPath = PathsWith<"get">;
-
 /** The GET paths that answer a page of `results`: the only ones `paginate` accepts. */
-export type ListPath = {
-  [P in GetPath]: [JsonOk<paths[P]["get"]>] extends [never] ? never : JsonOk<paths[P]["get"]> extends { results: readonly unknown[] } ? P : never;
-}[GetPath];
+export type ListPath<Paths extends AnyPaths = paths> = {
+  [P in PathsWith<"get", Paths>]: [JsonOk<Paths[P]["get"]>] extends [never]
+    ? never
+    : JsonOk<Paths[P]["get"]> extends { results: readonly unknown[] }
+      ? P
+      : never;
+}[PathsWith<"get", Paths>];
 
 /** The item type of a listing. */
-export type ItemOf<P extends ListPath> = JsonOk<paths[P]["get"]> extends { results: readonly (infer Item)[] } ? Item : never;
+export type ItemOf<P extends ListPath<Paths>, Paths extends AnyPaths = paths> =
+  JsonOk<Paths[P]["get"]> extends { results: readonly (infer Item)[] } ? Item : never;
 
-export type PaginateOptions<P extends ListPath> = FetchOptions<paths[P]["get"]> &
+export type PaginateOptions<P extends ListPath<Paths>, Paths extends AnyPaths = paths> = FetchOptions<Paths[P]["get"]> &
   CallOptions & {
     /**
-     * Pages fetched at once. Above 1, and when the listing reports `count`, later pages are
-     * requested in parallel; items still arrive in order. Default 1.
+     * Pages fetched at once. Above 1, later pages are requested in parallel: up to the
+     * listing's `count`, or ahead while `has_next` says more follow. Items still arrive in
+     * order, each once. Default 1.
      */
     concurrency?: number;
   };
 
-// biome-ignore lint/complexity/noBannedTypes: `{} extends T` is the test for "nothing in T is required".
-export type PaginateArgs<P extends ListPath> = {} extends PaginateOptions<P> ? [options?: PaginateOptions<P>] : [options: PaginateOptions<P>];
+export type PaginateArgs<P extends ListPath<Paths>, Paths extends AnyPaths = paths> =
+  NothingRequired<PaginateOptions<P, Paths>> extends true ? [options?: PaginateOptions<P, Paths>] : [options: PaginateOptions<P, Paths>];
 
 /** One page of a listing. */
 export interface Page<Item> {
@@ -106,27 +131,27 @@ export interface Page<Item> {
 }
 
 /** openapi-fetch's client for this API, with exact request bodies, per-call options, and paging. */
-export interface ApiClient {
-  GET: Call<"get">;
-  PUT: BodyCall<"put">;
-  POST: BodyCall<"post">;
-  DELETE: Call<"delete">;
-  OPTIONS: Call<"options">;
-  HEAD: Call<"head">;
-  PATCH: BodyCall<"patch">;
-  TRACE: Call<"trace">;
+export interface ApiClient<Paths extends AnyPaths = paths> {
+  GET: Call<"get", Paths>;
+  PUT: BodyCall<"put", Paths>;
+  POST: BodyCall<"post", Paths>;
+  DELETE: Call<"delete", Paths>;
+  OPTIONS: Call<"options", Paths>;
+  HEAD: Call<"head", Paths>;
+  PATCH: BodyCall<"patch", Paths>;
+  TRACE: Call<"trace", Paths>;
   /** Any method by name, as openapi-fetch's `request`. */
-  request<Method extends HttpMethod, Path extends PathsWith<Method>, Init extends MaybeOptionalInit<paths[Path], Method>>(
+  request<Method extends HttpMethod, Path extends PathsWith<Method, Paths>, Init extends MaybeOptionalInit<Paths[Path], Method>>(
     method: Method,
     url: Path,
-    ...init: InitParam<Init & ExactBody<Init, paths[Path][Method]>>
-  ): Result<Path, Method, Init>;
+    ...init: InitParam<Init & ExactBody<Init, Paths[Path][Method]>>
+  ): Result<Paths, Path, Method, Init>;
   /** Registers openapi-fetch middleware. */
   use(...middleware: Middleware[]): void;
   /** Removes openapi-fetch middleware. */
   eject(...middleware: Middleware[]): void;
   /** Every item of a listing, page after page; throws ApiError on an error status. */
-  paginate<P extends ListPath>(path: P, ...options: PaginateArgs<P>): AsyncIterableIterator<ItemOf<P>>;
+  paginate<P extends ListPath<Paths>>(path: P, ...options: PaginateArgs<P, Paths>): AsyncIterableIterator<ItemOf<P, Paths>>;
   /** Every page of a listing; throws ApiError on an error status. */
-  pages<P extends ListPath>(path: P, ...options: PaginateArgs<P>): AsyncIterableIterator<Page<ItemOf<P>>>;
+  pages<P extends ListPath<Paths>>(path: P, ...options: PaginateArgs<P, Paths>): AsyncIterableIterator<Page<ItemOf<P, Paths>>>;
 }

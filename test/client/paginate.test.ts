@@ -224,7 +224,11 @@ describe("paginate", () => {
         const ids = Array.from({ length: 40 + newest }, (_, i) => newest - i);
         const results = ids.slice(offset, offset + 10).map((id) => ({ id }));
         const more = offset + 10 < ids.length;
-        return json(shape === "envelope" ? { count: ids.length, next: more ? `${baseUrl}${url.pathname}?limit=10&offset=${offset + 10}` : null, results } : { results, has_next: more });
+        return json(
+          shape === "envelope"
+            ? { count: ids.length, next: more ? `${baseUrl}${url.pathname}?limit=10&offset=${offset + 10}` : null, results }
+            : { results, has_next: more },
+        );
       });
       const api = createClient({ baseUrl, apiKey, fetch: server.fetch });
       const ids = (await collect(api.paginate(recordings, { params: { path, query: { limit: 10 } } }))).map((item) => item.id);

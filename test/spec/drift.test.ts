@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { bundlePath, bundleSpec } from "../../scripts/bundle.mjs";
-import { generateTypes, typesPath } from "../../scripts/codegen.mjs";
+import { generateLiveTypes, generateTypes, liveTypesPath, typesPath } from "../../scripts/codegen.mjs";
 import { compileMock, mockDir } from "../../scripts/compile-mock.mjs";
 import { applyOverlay, liveBundlePath } from "../../scripts/overlay.mjs";
 
@@ -28,6 +28,10 @@ describe("generated files are current", () => {
 
   it("generated/openapi.d.ts equals fresh openapi-typescript output (run `npm run generate`)", async () => {
     expect(await readFile(typesPath, "utf8")).toBe(await generateTypes());
+  });
+
+  it("generated/live/openapi.d.ts equals fresh openapi-typescript output of the live description (run `npm run generate`)", async () => {
+    expect(await readFile(liveTypesPath, "utf8")).toBe(await generateLiveTypes());
   });
 
   it("generated/mock/ holds exactly a fresh compile of the bundle for the mock engine, every file src/ imports from it among them (run `npm run generate`)", async () => {

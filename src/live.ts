@@ -1,0 +1,42 @@
+// session-recordings-api/live: the same client (auth, retries, timeouts, paging, errors),
+// typed by the live service's description (generated/live/, the description with
+// openapi/overlays/live.yaml applied), and that description's types. Use it against
+// PostHog itself; the default entry follows the API description.
+import type { paths } from "../generated/live/openapi.js";
+import type { ApiClient, ItemOf as ItemOfPaths, ListPath as ListPathOf, PaginateOptions as PaginateOptionsOf } from "./client/client-types.js";
+import { createClient as createSeedClient } from "./client/create-client.js";
+import type { ClientOptions } from "./client/options.js";
+
+export type * from "../generated/live/openapi.js";
+export type { Page, ReadOnlyOrUnknownField } from "./client/client-types.js";
+export {
+  ApiError,
+  type ApiErrorKind,
+  ConnectionError,
+  InvalidInputError,
+  RequestAbortedError,
+  RequestError,
+  RequestTimeoutError,
+  ResponseTooLargeError,
+  UnexpectedResponseError,
+} from "./client/errors.js";
+export type { AttemptLog, Logger } from "./client/logging.js";
+export { type CallOptions, type ClientOptions, defaults, type FetchFunction } from "./client/options.js";
+export { type DataOf, unwrap } from "./client/unwrap.js";
+
+/** The client for the live service's paths. */
+export type LiveApiClient = ApiClient<paths>;
+/** The live service's listings: the paths `paginate` accepts. */
+export type ListPath = ListPathOf<paths>;
+/** The item type of a live listing. */
+export type ItemOf<P extends ListPath> = ItemOfPaths<P, paths>;
+export type PaginateOptions<P extends ListPath> = PaginateOptionsOf<P, paths>;
+
+/**
+ * An openapi-fetch client for the live service: the same runtime as the default entry's
+ * `createClient`, typed by the live service's paths and answers.
+ */
+export function createClient(options: ClientOptions): LiveApiClient {
+  // One runtime for both: only the types differ, and they describe the same HTTP calls.
+  return createSeedClient(options) as unknown as LiveApiClient;
+}

@@ -1,0 +1,52 @@
+import { describe, expectTypeOf, it } from "vitest";
+import type { ApiClient } from "../../src/index.js";
+import { createClient, type ListPath, type LiveApiClient, type SessionRecording, unwrap } from "../../src/live.js";
+
+declare const live: LiveApiClient;
+declare const seed: ApiClient;
+const path = { project_id: "28417" };
+const recordings = "/api/environments/{project_id}/session_recordings/" as const;
+const recording = "/api/environments/{project_id}/session_recordings/{id}/" as const;
+
+describe("session-recordings-api/live", () => {
+  it("returns the live client from createClient", () => {
+    expectTypeOf(createClient).returns.toEqualTypeOf<LiveApiClient>();
+  });
+
+  it("types the recordings listing as the live service answers it: results and has_next, no count", async () => {
+    const page = unwrap(await live.GET(recordings, { params: { path } }));
+    expectTypeOf(page.has_next).toEqualTypeOf<boolean>();
+    // Each way round, as the two differ only in how openapi-fetch marks read-only fields.
+    expectTypeOf(page.results).toExtend<SessionRecording[]>();
+    expectTypeOf<SessionRecording[]>().toExtend<typeof page.results>();
+    expectTypeOf(page).not.toHaveProperty("count");
+    // The default entry keeps the envelope.
+    const envelope = unwrap(await seed.GET(recordings, { params: { path } }));
+    expectTypeOf(envelope).toHaveProperty("count");
+    expectTypeOf(envelope).not.toHaveProperty("has_next");
+  });
+
+  it("does not compile an operation the live service lacks", () => {
+    // @ts-expect-error: the live service has no ai/filters route
+    void live.POST("/api/environments/{project_id}/session_recordings/ai/filters/", { params: { path }, body: {} });
+    void seed.POST("/api/environments/{project_id}/session_recordings/ai/filters/", { params: { path }, body: {} });
+  });
+
+  it("compiles a body field only the live service takes there only", () => {
+    void live.PATCH(recording, { params: { path: { ...path, id: "0193401e" } }, body: { viewed: true } });
+    // @ts-expect-error: the description's recording PATCH takes no `viewed`
+    void seed.PATCH(recording, { params: { path: { ...path, id: "0193401e" } }, body: { viewed: true } });
+    // @ts-expect-error: the live PATCH takes no `person`
+    void live.PATCH(recording, { params: { path: { ...path, id: "0193401e" } }, body: { person: { properties: {} } } });
+  });
+
+  it("pages the live listings, with their live item types", () => {
+    expectTypeOf<typeof recordings>().toExtend<ListPath>();
+    expectTypeOf(live.paginate(recordings, { params: { path } })).toExtend<AsyncIterableIterator<SessionRecording>>();
+  });
+
+  it("types the answers the live service gives where the description gives none", async () => {
+    const values = unwrap(await live.GET("/api/environments/{project_id}/sessions/values/", { params: { path, query: { key: "$browser" } } }));
+    expectTypeOf(values.refreshing).toEqualTypeOf<boolean>();
+  });
+});
