@@ -143,7 +143,7 @@ export function createMock(options: MockOptions = {}): Mock {
 
     if (matched.kind === "method-not-allowed") return answered(methodNotAllowed(request.method, matched.allow));
     const prefer = parsePrefer(request.headers.get("prefer"));
-    if (matched.operation.refused) return answered(refusal(matched.operation, matched.operation.refused, prefer), operation);
+    if (matched.operation.refused) return answered(refusal(matched.operation, matched.operation.refused, prefer, url.origin), operation);
     // A path segment that cannot be decoded names no record.
     if (matched.kind === "bad-path") return answered(notFound(), operation, [`path ${matched.param}: malformed percent-escape`]);
     return answerOperation(request, url, matched.operation, matched.params, prefer);
@@ -161,8 +161,8 @@ export function createMock(options: MockOptions = {}): Mock {
     }
 
     if (prefer.delay) await new Promise((resolve) => setTimeout(resolve, prefer.delay));
-    const preferred = preferredAnswer(operation, prefer);
-    if (preferred) return answered(preferred, operation);
+    const preferred = preferredAnswer(operation, prefer, url.origin);
+    if (preferred && "response" in preferred) return answered(preferred.response, operation);
 
     let changed = false;
     const response = handlers[operation.id as keyof typeof handlers]({
@@ -175,7 +175,10 @@ export function createMock(options: MockOptions = {}): Mock {
       pageSize,
       changed: () => (changed = true),
     });
-    return answered(changed ? await committed(response) : response, operation);
+    const answer = changed ? await committed(response) : response;
+    // A preference the mock could not honour is said, not silently dropped.
+    if (preferred && "ignored" in preferred) answer.headers.set("x-mock-prefer-ignored", headerJson(preferred.ignored));
+    return answered(answer, operation);
   }
 
   const mock: Mock = {

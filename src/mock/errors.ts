@@ -43,7 +43,6 @@ export const serverError = (status: number, headers: Record<string, string> = {}
   error(status, "server_error", "error", detail, null, headers);
 /** A request the server cannot turn into one for the engine (a malformed URL or header). */
 export const unreadableRequest = (detail: string) => error(400, "invalid_request", "parse_error", detail);
-export const badPrefer = (detail: string) => error(400, "validation_error", "invalid", detail, "Prefer");
 
 /** A change `onChange` could not take (the server's --persist save failed): not acknowledged, though it stays in memory. */
 export const notSaved = (reason: string) => error(503, "server_error", "not_saved", `The change is in memory but was not saved: ${reason}`);

@@ -1,7 +1,7 @@
 // Which documented answer a request asks for instead of the mock's own: Prism's `Prefer`
 // header (code, example, delay), and the refusal of an operation the spec documents with no
 // 2XX (the hard deletes), answered before anything is looked up, as the live service does.
-import { badPrefer, throttled } from "./errors.js";
+import { throttled } from "./errors.js";
 import { empty, json } from "./responses.js";
 import type { OperationEntry } from "./spec/operations.js";
 
@@ -26,33 +26,53 @@ export function parsePrefer(header: string | null): Prefer {
   return prefer;
 }
 
-function headersFor(operation: OperationEntry, status: number): Record<string, string> {
-  const allow = operation.responses[String(status)]?.headers.Allow;
-  return typeof allow === "string" ? { Allow: allow } : {};
+/**
+ * The headers the spec documents on `status`, from their examples: `Retry-After` one second
+ * rather than the example's wait, so a client under test retries at once, and
+ * `WWW-Authenticate` pointing at the mock's own address.
+ */
+function headersFor(operation: OperationEntry, status: number, origin: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, example] of Object.entries(operation.responses[String(status)]?.headers ?? {})) {
+    if (example === null || example === undefined) continue;
+    if (name === "Retry-After") headers[name] = "1";
+    else if (name === "WWW-Authenticate") headers[name] = String(example).replace(/https?:\/\/[^/"]+/, origin);
+    else headers[name] = String(example);
+  }
+  return headers;
 }
 
-/** The spec's answer for a `Prefer` code or example, or undefined to let the mock answer for real. */
-export function preferredAnswer(operation: OperationEntry, prefer: Prefer): Response | undefined {
+/** What a `Prefer` header asks for: the spec's answer, or why the mock answers for real instead. */
+export type Preferred = { response: Response } | { ignored: string } | undefined;
+
+/**
+ * The spec's answer for a `Prefer` code or example, or undefined to let the mock answer for
+ * real. A preference it cannot honour (a status or an example the operation does not
+ * document) is ignored, as RFC 7240 lets a server do, and the reason comes back, for the
+ * engine to send in `x-mock-prefer-ignored`: an answer the operation does not declare would
+ * break the spec.
+ */
+export function preferredAnswer(operation: OperationEntry, prefer: Prefer, origin: string): Preferred {
   if (prefer.code === undefined && prefer.example === undefined) return undefined;
   const status = prefer.code ?? operation.success ?? operation.refused!.status;
   const declared = operation.responses[String(status)];
   if (!declared) {
-    const documented = Object.keys(operation.responses).join(", ");
-    return badPrefer(`Prefer: code=${status} is not a documented response of ${operation.id} (documented: ${documented}).`);
+    return { ignored: `code=${status} is not a documented response of ${operation.id} (documented: ${Object.keys(operation.responses).join(", ")})` };
   }
-  if (!declared.json) return empty(status, headersFor(operation, status));
+  if (!declared.json) return { response: empty(status, headersFor(operation, status, origin)) };
   const names = Object.keys(declared.examples);
   const name = prefer.example ?? names[0]!;
   if (!Object.hasOwn(declared.examples, name)) {
-    return badPrefer(`Prefer: example=${name} is not an example of ${operation.id}'s ${status} (examples: ${names.join(", ")}).`);
+    return { ignored: `example=${name} is not an example of ${operation.id}'s ${status} (examples: ${names.join(", ")})` };
   }
-  // One second rather than the example's wait, so a client under test retries at once; the detail says the same.
-  if (status === 429) return throttled(1);
-  return json(status, declared.examples[name], headersFor(operation, status));
+  // The detail of a 429 says the same wait as its Retry-After.
+  if (status === 429) return { response: throttled(1) };
+  return { response: json(status, declared.examples[name], headersFor(operation, status, origin)) };
 }
 
 /** The answer of an operation refused by design: its documented refusal, with the `Allow` documented there, unless `Prefer` asks for another documented status. */
-export function refusal(operation: OperationEntry, refused: { status: number }, prefer: Prefer): Response {
-  const other = prefer.code !== undefined && prefer.code !== refused.status ? preferredAnswer(operation, prefer) : undefined;
-  return other ?? preferredAnswer(operation, { code: refused.status })!;
+export function refusal(operation: OperationEntry, refused: { status: number }, prefer: Prefer, origin: string): Response {
+  const other = prefer.code !== undefined && prefer.code !== refused.status ? preferredAnswer(operation, prefer, origin) : undefined;
+  if (other && "response" in other) return other.response;
+  return (preferredAnswer(operation, { code: refused.status }, origin) as { response: Response }).response;
 }

@@ -120,10 +120,19 @@ describe("names that are Object.prototype's", () => {
     expect(mock.snapshot().nextId).toEqual(before);
   });
 
-  it.each(names)("refuses Prefer: example=%s as not an example, naming the header", async (name) => {
+  it.each(names)("takes Prefer: example=%s as no example of the operation: answered for real, and said so", async (name) => {
     const response = await send(createMock(), playlists, { headers: { Prefer: `example=${name}` } });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ attr: "Prefer" });
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.headers.get("x-mock-prefer-ignored")!)).toBe(
+      `example=${name} is not an example of listPlaylists's 200 (examples: two_playlists)`,
+    );
+  });
+
+  it("keeps an ignored preference's reason ASCII in its header, whatever Latin-1 it quotes", async () => {
+    const response = await send(createMock(), playlists, { headers: { Prefer: "example=caf\u00e9" } });
+    const reason = response.headers.get("x-mock-prefer-ignored")!;
+    expect(reason).toMatch(/^[\x20-\x7e]*$/);
+    expect(JSON.parse(reason)).toContain("example=caf\u00e9 is not an example");
   });
 
   it.each(names)("takes the API key %s as unknown when keys are given", async (name) => {

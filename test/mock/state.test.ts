@@ -83,11 +83,15 @@ describe("controls", () => {
     expect(await throttled.json()).toMatchObject({ type: "throttled_error" });
     const invalidKey = await send(mock, "/api/projects/", { headers: { Prefer: "code=401, example=invalid_key" } });
     expect(await invalidKey.json()).toMatchObject({ code: "authentication_failed" });
+    // With the header the spec documents on every 401, pointing at the mock.
+    expect(invalidKey.headers.get("WWW-Authenticate")).toBe('Bearer resource_metadata="http://mock.local/.well-known/oauth-protected-resource"');
     const page = await send(mock, "/api/environments/28417/session_recordings/", { headers: { Prefer: "example=last_of_several_pages" } });
     expect((await page.json()).next).toBeNull();
+    // A status the operation does not document is ignored (an undeclared answer would break the
+    // spec), and the answer says so.
     const unknown = await send(mock, playlist, { headers: { Prefer: "code=418" } });
-    expect(unknown.status).toBe(400);
-    expect(await unknown.json()).toMatchObject({ attr: "Prefer" });
+    expect(unknown.status).toBe(200);
+    expect(JSON.parse(unknown.headers.get("x-mock-prefer-ignored")!)).toMatch(/^code=418 is not a documented response of getPlaylist/);
   });
 
   it("delays an answer by Prefer delay", async () => {

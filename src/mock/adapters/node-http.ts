@@ -19,7 +19,7 @@ export interface MockServerOptions {
   adminOrigins?: readonly string[];
 }
 
-const exposed = ["Retry-After", "Allow", "WWW-Authenticate", "sl-violations", "x-mock-response-violations"].join(", ");
+const exposed = ["Retry-After", "Allow", "WWW-Authenticate", "sl-violations", "x-mock-response-violations", "x-mock-prefer-ignored"].join(", ");
 
 function cors(origin: string | undefined): Record<string, string> {
   return { "Access-Control-Allow-Origin": origin ?? "*", "Access-Control-Expose-Headers": exposed, Vary: "Origin" };
