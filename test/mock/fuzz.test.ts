@@ -10,40 +10,12 @@
 // Shrink towards one kind of problem: FUZZ_ONLY=<regex of its tag>.
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { KeyScopes } from "../../src/mock/index.js";
-import { anyStep, describedScopes, type Step } from "../support/fuzz/requests.js";
-import { type Finding, type RunConfig, runSteps, type Settle } from "../support/fuzz/run-steps.js";
+import { config, sequences, stepsPerRun } from "../support/fuzz/run-config.js";
+import { type Finding, runSteps, type Settle } from "../support/fuzz/run-steps.js";
 
 const seed = process.env.FUZZ_SEED === undefined ? 16 : Number(process.env.FUZZ_SEED);
 const runs = Number(process.env.FUZZ_RUNS ?? 60);
-const stepsPerRun = 90;
 const only = process.env.FUZZ_ONLY ? new RegExp(process.env.FUZZ_ONLY) : undefined;
-
-/** A keys table: one key with every scope, one with every read scope, and others with some, under ordinary and hostile names. */
-const keysTable: fc.Arbitrary<KeyScopes> = fc
-  .tuple(fc.subarray([...describedScopes, "*"]), fc.constantFrom("phx_some", "constructor", "__proto__", "toString", "plain-key"))
-  .map(([scopes, name]) => ({
-    phx_admin: "*",
-    phx_reader: describedScopes.filter((s) => s.endsWith(":read")),
-    [name]: scopes,
-    phx_none: [],
-  }));
-
-const config: fc.Arbitrary<RunConfig> = fc.record({
-  seed: fc.integer({ min: 1, max: 10_000 }),
-  keys: fc.option(keysTable, { nil: undefined }),
-  // Mostly a small store, so a snapshot after every request stays cheap; the whole seeded one now and then.
-  start: fc.oneof(
-    { arbitrary: fc.record({ recordings: fc.nat(8), playlists: fc.nat(4), subscriptions: fc.nat(4) }), weight: 12 },
-    { arbitrary: fc.constant("empty" as const), weight: 2 },
-    { arbitrary: fc.constant("seeded" as const), weight: 1 },
-  ),
-  clockStart: fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2035, 0, 1) }),
-  tickMs: fc.constantFrom(0, 1_000, 3_600_000, 3 * 86_400_000),
-  pageSize: fc.constantFrom(1, 3, 10),
-});
-
-const sequences: fc.Arbitrary<Step[]> = fc.array(anyStep, { minLength: stepsPerRun, maxLength: stepsPerRun }).map((steps) => steps.flat());
 
 /** Runs the mock's timers (a `Prefer: delay`) on virtual time, and fails a request that never settles. */
 const settle: Settle = async (pending) => {
@@ -95,23 +67,35 @@ describe.skipIf(!process.env.FUZZ_WIP)("the engine under a property-based fuzz",
     if (!process.env.FUZZ_PATH) expect(requests).toBeGreaterThanOrEqual(Math.min(5_000, runs * 80));
   });
 
-  it.runIf(process.env.FUZZ_EXPLORE)("explore: every distinct problem of the seed, with the shortest sequence that shows it", async () => {
-    const byKind = new Map<string, Finding & { count: number }>();
-    let requests = 0;
-    const slow: string[] = [];
-    for (const [runConfig, steps] of fc.sample(fc.tuple(config, sequences), { seed, numRuns: runs })) {
-      const result = await runSteps(runConfig, steps, settle, { stopEarly: false, only });
-      requests += result.requests;
-      if (result.slowest) slow.push(`${result.slowest.ms.toFixed(0).padStart(6)} ms ${result.slowest.request}`);
-      for (const finding of result.findings) {
-        const kind = `${finding.problem.split(":")[0]} @ ${finding.operation}`;
-        const known = byKind.get(kind);
-        if (!known || finding.trace.length < known.trace.length) byKind.set(kind, { ...finding, count: (known?.count ?? 0) + 1 });
-        else known.count++;
+  it.runIf(process.env.FUZZ_EXPLORE)(
+    "explore: every distinct problem of the seed, with the shortest sequence that shows it",
+    { timeout: 3_600_000 },
+    async () => {
+      const byKind = new Map<string, Finding & { count: number }>();
+      let requests = 0;
+      const slow: string[] = [];
+      const statuses = new Map<string, number>();
+      for (const [runConfig, steps] of fc.sample(fc.tuple(config, sequences), { seed, numRuns: runs })) {
+        const result = await runSteps(runConfig, steps, settle, { stopEarly: false, only });
+        requests += result.requests;
+        for (const [key, n] of result.statuses) statuses.set(key, (statuses.get(key) ?? 0) + n);
+        if (result.slowest) slow.push(`${result.slowest.ms.toFixed(0).padStart(6)} ms ${result.slowest.request}`);
+        for (const finding of result.findings) {
+          const kind = `${finding.problem.split(":")[0]} @ ${finding.operation}`;
+          const known = byKind.get(kind);
+          if (!known || finding.trace.length < known.trace.length) byKind.set(kind, { ...finding, count: (known?.count ?? 0) + 1 });
+          else known.count++;
+        }
       }
-    }
-    const report = [...byKind.entries()].map(([kind, f]) => `## ${kind} (${f.count}×)\n${describeFinding({ ...f, trace: f.trace.slice(-8) })}`);
-    console.log(`${requests} requests, ${byKind.size} kinds of problem\n\n${report.join("\n\n")}`);
-    console.log(`The slowest request of each run:\n${slow.sort().reverse().slice(0, 10).join("\n")}`);
-  });
+      const report = [...byKind.entries()].map(([kind, f]) => `## ${kind} (${f.count}×)\n${describeFinding({ ...f, trace: f.trace.slice(-8) })}`);
+      console.log(`${requests} requests, ${byKind.size} kinds of problem\n\n${report.join("\n\n")}`);
+      console.log(
+        `Answers by operation, method and status:\n${[...statuses]
+          .sort()
+          .map(([key, n]) => `${String(n).padStart(6)} ${key}`)
+          .join("\n")}`,
+      );
+      console.log(`The slowest request of each run:\n${slow.sort().reverse().slice(0, 10).join("\n")}`);
+    },
+  );
 });

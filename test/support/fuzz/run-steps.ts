@@ -32,7 +32,6 @@ export type Settle = <T>(pending: Promise<T>) => Promise<T>;
 
 const origin = "http://mock.local";
 const defaultRuleKeys = ["phx_fuzz", "phx_readonly"];
-const dotSegment = /^(\.|%2e){1,2}$/i;
 
 export interface Trim {
   recordings: number;
@@ -100,6 +99,26 @@ interface Resolved {
   summary: string;
 }
 
+/**
+ * What the URL parser made of the path: the same template (`rerouted` when a dot segment, or a
+ * tab or newline it drops, moved it), with an empty id (`noRoute`: no operation's path), and
+ * the project id as the mock reads it.
+ */
+function routeOf(url: URL, template: string[]): { rerouted: boolean; noRoute: boolean; projectId: string | undefined } {
+  const parsed = url.pathname.split("/");
+  const isParam = (segment: string) => segment.startsWith("{");
+  const rerouted = parsed.length !== template.length || template.some((segment, i) => !isParam(segment) && segment !== parsed[i]);
+  const noRoute = !rerouted && template.some((segment, i) => isParam(segment) && parsed[i] === "");
+  const at = template.indexOf("{project_id}");
+  let projectId: string | undefined;
+  try {
+    projectId = at >= 0 && !rerouted ? decodeURIComponent(parsed[at]!) : undefined;
+  } catch {
+    projectId = undefined;
+  }
+  return { rerouted, noRoute, projectId };
+}
+
 function resolve(step: RequestStep, state: MockSnapshot, keys: KeyScopes | undefined): Resolved {
   const entry = fuzzedOperations[step.operation]!;
   let projectId: string | undefined;
@@ -117,7 +136,6 @@ function resolve(step: RequestStep, state: MockSnapshot, keys: KeyScopes | undef
     if (param === "project_id") projectId = text;
     return encoded ? encode(text) : rawSegment(text);
   });
-  const pathParts = built.slice(1, -1);
   const query = step.query.map((pair) => (pair.encode ? `${encode(pair.name)}=${encode(pair.value)}` : `${rawQuery(pair.name)}=${rawQuery(pair.value)}`));
   const url = new URL(`${origin}${built.join("/")}${query.length ? `?${query.join("&")}` : ""}`);
   const headers = new Headers();
@@ -133,9 +151,7 @@ function resolve(step: RequestStep, state: MockSnapshot, keys: KeyScopes | undef
     request,
     entry,
     url,
-    projectId,
-    noRoute: pathParts.some((p) => p === ""),
-    rerouted: pathParts.some((p) => dotSegment.test(p)),
+    ...routeOf(url, segments),
     keyKind: key.kind,
     preferredCode: preferredCode === undefined ? undefined : Number(preferredCode),
     summary,
@@ -161,6 +177,8 @@ const successSchema = (entry: OperationEntry, status: number) => {
 export interface RunResult {
   findings: Finding[];
   requests: number;
+  /** How many answers of each status each operation gave, for the explore report. */
+  statuses: Map<string, number>;
   /** The slowest request of the run and how long the mock took, for the explore report (never asserted). */
   slowest?: { ms: number; request: string };
 }
@@ -194,6 +212,7 @@ export async function runSteps(config: RunConfig, steps: Step[], settle: Settle,
   const trace: string[] = [];
   let requests = 0;
   let slowest: RunResult["slowest"];
+  const statuses = new Map<string, number>();
   let before = mock.snapshot();
   let beforeText = JSON.stringify(before);
   let operation: string | undefined;
@@ -260,6 +279,8 @@ export async function runSteps(config: RunConfig, steps: Step[], settle: Settle,
         report([`thrown: ${(problem as Error).name}: ${(problem as Error).message.slice(0, 300)}`]);
       }
       const ms = performance.now() - started;
+      const tally = `${resolved.entry.operation.operationId} ${step.method} ${status}`;
+      statuses.set(tally, (statuses.get(tally) ?? 0) + 1);
       if (!slowest || ms > slowest.ms) slowest = { ms, request: `${resolved.summary}${step.body ? `\n      body: ${step.body.text.slice(0, 2_000)}` : ""}` };
       after = mock.snapshot();
       afterText = JSON.stringify(after);
@@ -268,7 +289,7 @@ export async function runSteps(config: RunConfig, steps: Step[], settle: Settle,
         const exchange = {
           entry: resolved.entry,
           method: step.method,
-          noRoute: resolved.noRoute && !resolved.rerouted,
+          noRoute: resolved.noRoute,
           keyKind: resolved.keyKind,
           scenario,
           preferredCode: resolved.preferredCode,
@@ -278,7 +299,7 @@ export async function runSteps(config: RunConfig, steps: Step[], settle: Settle,
           text,
         };
         if (resolved.rerouted) {
-          // A dot segment moved the request to another path: only what holds for every answer is checked.
+          // The URL parser moved the request to another path: only what holds for every answer is checked.
           const { problems } = answerProblems({ ...exchange, noRoute: true });
           report(problems.filter((p) => !p.startsWith("empty-path-id-not-404")));
         } else {
@@ -312,5 +333,5 @@ export async function runSteps(config: RunConfig, steps: Step[], settle: Settle,
     before = after;
     beforeText = afterText;
   }
-  return { findings, requests, slowest };
+  return { findings, requests, statuses, slowest };
 }

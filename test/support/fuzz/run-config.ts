@@ -1,0 +1,34 @@
+// What one run of the fuzz starts from: the mock's seed, keys, starting state, clock and page
+// size; and the sequence of steps it runs.
+import fc from "fast-check";
+import type { KeyScopes } from "../../../src/mock/index.js";
+import { anyStep, describedScopes, type Step } from "./requests.js";
+import type { RunConfig } from "./run-steps.js";
+
+export const stepsPerRun = 90;
+
+/** A keys table: one key with every scope, one with every read scope, and others with some, under ordinary and hostile names. */
+const keysTable: fc.Arbitrary<KeyScopes> = fc
+  .tuple(fc.subarray([...describedScopes, "*"]), fc.constantFrom("phx_some", "constructor", "__proto__", "toString", "plain-key"))
+  .map(([scopes, name]) => ({
+    phx_admin: "*",
+    phx_reader: describedScopes.filter((s) => s.endsWith(":read")),
+    [name]: scopes,
+    phx_none: [],
+  }));
+
+export const config: fc.Arbitrary<RunConfig> = fc.record({
+  seed: fc.integer({ min: 1, max: 10_000 }),
+  keys: fc.option(keysTable, { nil: undefined }),
+  // Mostly a small store, so a snapshot after every request stays cheap; the whole seeded one now and then.
+  start: fc.oneof(
+    { arbitrary: fc.record({ recordings: fc.nat(8), playlists: fc.nat(4), subscriptions: fc.nat(4) }), weight: 12 },
+    { arbitrary: fc.constant("empty" as const), weight: 2 },
+    { arbitrary: fc.constant("seeded" as const), weight: 1 },
+  ),
+  clockStart: fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2035, 0, 1) }),
+  tickMs: fc.constantFrom(0, 1_000, 3_600_000, 3 * 86_400_000),
+  pageSize: fc.constantFrom(1, 3, 10),
+});
+
+export const sequences: fc.Arbitrary<Step[]> = fc.array(anyStep, { minLength: stepsPerRun, maxLength: stepsPerRun }).map((steps) => steps.flat());
