@@ -51,8 +51,9 @@ function callValues(spec, { operation, parameters }) {
  * @param {string} method
  * @param {CallValues} values
  * @param {Node} operation
+ * @param {string} packageEntry the package entry the sample imports
  */
-function typescript(path, method, { pathValues, query, body, returnsJson, refused }, operation) {
+function typescript(path, method, { pathValues, query, body, returnsJson, refused }, operation, packageEntry) {
   const params = [];
   if (Object.keys(pathValues).length) params.push(`path: ${literal(pathValues)}`);
   if (Object.keys(query).length) params.push(`query: ${literal(query)}`);
@@ -60,7 +61,7 @@ function typescript(path, method, { pathValues, query, body, returnsJson, refuse
   if (body !== undefined) init.push(`body: ${literal(body)}`);
   const call = init.length ? `api.${method.toUpperCase()}("${path}", {\n  ${init.join(",\n  ")},\n})` : `api.${method.toUpperCase()}("${path}")`;
   const lines = [
-    `import { createClient, unwrap } from "session-recordings-api";`,
+    `import { createClient, unwrap } from "${packageEntry}";`,
     ``,
     `const api = createClient({ baseUrl: "${baseUrl}", apiKey: process.env.POSTHOG_API_KEY ?? "" });`,
     ``,
@@ -96,10 +97,12 @@ function curl(path, method, { pathValues, query, body }) {
 }
 
 /**
- * Sets `x-codeSamples` on every operation of a yaml Document of the bundled spec.
+ * Sets `x-codeSamples` on every operation of a yaml Document of the bundled spec, replacing
+ * any it has; the TypeScript samples import from `packageEntry`.
  * @param {import("yaml").Document} document
+ * @param {string} [packageEntry]
  */
-export function addCodeSamples(document) {
+export function addCodeSamples(document, packageEntry = "session-recordings-api") {
   const spec = document.toJS();
   for (const entry of operationsOf(spec)) {
     const { path, method, operation } = entry;
@@ -107,7 +110,7 @@ export function addCodeSamples(document) {
     document.setIn(
       ["paths", path, method, "x-codeSamples"],
       [
-        { lang: "TypeScript", label: "TypeScript", source: typescript(path, method, values, operation) },
+        { lang: "TypeScript", label: "TypeScript", source: typescript(path, method, values, operation, packageEntry) },
         { lang: "curl", label: "curl", source: curl(path, method, values) },
       ],
     );

@@ -1,11 +1,32 @@
-// Renders the bundled spec as one self-contained HTML page that works offline: Redoc inlined,
-// telemetry off (scripts/lib/redocly.mjs), and the attribution logo inlined instead of fetched from Redocly's CDN.
-import { readFile, writeFile } from "node:fs/promises";
+// Renders each description as one self-contained HTML page that works offline: Redoc inlined,
+// telemetry off (scripts/lib/redocly.mjs), and the attribution logo inlined instead of fetched
+// from Redocly's CDN. The description's page (index.html) and the live service's (live.html)
+// link to each other from their introductions.
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseDocument } from "yaml";
 import { bundlePath } from "./bundle.mjs";
 import { redocly } from "./lib/redocly.mjs";
+import { liveBundlePath } from "./overlay.mjs";
 
 export const docsPath = fileURLToPath(new URL("../docs-dist/index.html", import.meta.url));
+export const liveDocsPath = fileURLToPath(new URL("../docs-dist/live.html", import.meta.url));
+
+/** Each page: the description it renders, its title's ending, and the line linking to the other page. */
+const pages = {
+  seed: {
+    spec: bundlePath,
+    title: "",
+    link: "**The live service** differs from this description in places (the recordings listing's page, several answers and fields): [its own page](live.html) shows what PostHog really answers.",
+  },
+  live: {
+    spec: liveBundlePath,
+    title: " (the live service)",
+    link: "**What PostHog really answers**, from openapi/overlays/live.yaml applied to [the API description](index.html) this package follows; import the client from `session-recordings-api/live` to type calls by it.",
+  },
+};
 
 // Redoc's footer loads these two images from its CDN, whatever the options say.
 const cdnLogos = ["https://cdn.redoc.ly/redoc/logo-mini-full.svg", "https://cdn.redoc.ly/redoc/logo-mini.svg"];
@@ -13,8 +34,24 @@ const inlineLogo = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="16" viewBox="0 0 64 16"><text x="0" y="12" font-family="sans-serif" font-size="12" fill="#5b5b5b">Redocly</text></svg>',
 )}`;
 
-export async function buildDocs(outFile = docsPath) {
-  await redocly(["build-docs", bundlePath, "--output", outFile, "--inlineBundle"]);
+/**
+ * Writes the page of one description to `outFile`.
+ * @param {string} [outFile]
+ * @param {"seed" | "live"} [which]
+ */
+export async function buildDocs(outFile = docsPath, which = "seed") {
+  const page = pages[which];
+  const document = parseDocument(await readFile(page.spec, "utf8"));
+  document.setIn(["info", "title"], `${document.getIn(["info", "title"])}${page.title}`);
+  document.setIn(["info", "description"], `${page.link}\n\n${document.getIn(["info", "description"])}`);
+  const dir = await mkdtemp(join(tmpdir(), "docs-"));
+  try {
+    const spec = join(dir, "openapi.yaml");
+    await writeFile(spec, document.toString({ lineWidth: 0 }));
+    await redocly(["build-docs", spec, "--output", outFile, "--inlineBundle"]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
   let html = await readFile(outFile, "utf8");
   for (const url of cdnLogos) html = html.replaceAll(url, inlineLogo);
   await writeFile(outFile, html);
@@ -23,4 +60,5 @@ export async function buildDocs(outFile = docsPath) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(`wrote ${await buildDocs()}`);
+  console.log(`wrote ${await buildDocs(liveDocsPath, "live")}`);
 }

@@ -1,12 +1,14 @@
 // Applies openapi/overlays/live.yaml (an OpenAPI Overlay 1.0 document) to the bundled
 // description, giving the live service's description, generated/live/openapi.yaml, with
-// openapi-format's Overlay implementation. An action that changes nothing (its target matches
-// nothing) fails the build: the description moved under it, and the Overlay must follow.
+// openapi-format's Overlay implementation, and writes its code samples afresh from its own
+// examples, importing session-recordings-api/live. An action that changes nothing (its target
+// matches nothing) fails the build: the description moved under it, and the Overlay must follow.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import openapiFormat from "openapi-format";
-import { parse, stringify } from "yaml";
+import { parse, parseDocument, stringify } from "yaml";
+import { addCodeSamples } from "./code-samples.mjs";
 
 export const liveOverlayPath = fileURLToPath(new URL("../openapi/overlays/live.yaml", import.meta.url));
 export const liveBundlePath = fileURLToPath(new URL("../generated/live/openapi.yaml", import.meta.url));
@@ -25,12 +27,21 @@ export async function applyOverlay(specText, overlayPath = liveOverlayPath) {
 }
 
 /**
+ * The live service's description from the bundled one: the Overlay applied, and code samples for the live entry.
+ * @param {string} bundleText
+ */
+export async function liveDescription(bundleText) {
+  const document = addCodeSamples(parseDocument(await applyOverlay(bundleText)), "session-recordings-api/live");
+  return document.toString({ lineWidth: 0 });
+}
+
+/**
  * Writes the live description from the bundle at `bundleFile` to `outFile`.
  * @param {string} bundleFile
  * @param {string} [outFile]
  */
 export async function bundleLive(bundleFile, outFile = liveBundlePath) {
   await mkdir(dirname(outFile), { recursive: true });
-  await writeFile(outFile, await applyOverlay(await readFile(bundleFile, "utf8")));
+  await writeFile(outFile, await liveDescription(await readFile(bundleFile, "utf8")));
   return outFile;
 }

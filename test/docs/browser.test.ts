@@ -1,13 +1,14 @@
-// The built docs page in a real browser (Debian's Chromium, driven by playwright-core): it
-// renders offline with no request to another origin and no console error, every operation is
-// reachable by its link and found by search, and shows its code samples and named examples.
+// The built docs pages in a real browser (Debian's Chromium, driven by playwright-core): they
+// render offline with no request to another origin and no console error; on the description's
+// page every operation is reachable by its link and found by search, and shows its code samples
+// and named examples; the live service's page shows the live shapes, and each links the other.
 import { existsSync } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDocs } from "../../scripts/docs.mjs";
+import { buildDocs, liveDocsPath } from "../../scripts/docs.mjs";
 import { deref, operations, type Schema } from "../support/spec.js";
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -22,7 +23,10 @@ const consoleErrors: string[] = [];
 beforeAll(async () => {
   if (!existsSync(chromiumPath)) throw new Error(`No Chromium at ${chromiumPath}: install Debian's chromium (apt-get install chromium), or set CHROMIUM_PATH.`);
   const html = await readFile(await buildDocs());
-  server = createServer((_request, response) => response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(html));
+  const liveHtml = await readFile(await buildDocs(liveDocsPath, "live"));
+  server = createServer((request, response) =>
+    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(request.url?.startsWith("/live.html") ? liveHtml : html),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   browser = await chromium.launch({
@@ -129,6 +133,47 @@ describe("the docs page in Chromium", () => {
     await page.goto(`${origin}/#/subscriptions/createsubscription`, { waitUntil: "networkidle" });
     await mkdir(screenshots, { recursive: true });
     await page.screenshot({ path: new URL("create-subscription.png", screenshots).pathname, fullPage: false });
+    expect(foreignRequests).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+describe("the live service's page in Chromium", () => {
+  it("is reached from the description's page by its link, and links back", async () => {
+    await page.goto(`${origin}/`, { waitUntil: "networkidle" });
+    await page.getByRole("link", { name: "its own page" }).first().click();
+    await page
+      .getByRole("heading", { name: /\(the live service\)/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe("/live.html");
+    await page.getByRole("link", { name: "the API description" }).first().click();
+    await page.getByRole("link", { name: "its own page" }).first().waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe("/index.html");
+  }, 90_000);
+
+  it("shows the recordings listing's live page, has_next and no count, with a sample for the live entry", async () => {
+    await page.goto(`${origin}/live.html#/session-recordings/listrecordings`, { waitUntil: "networkidle" });
+    const section = page.locator('[data-section-id="/session-recordings/listrecordings"]');
+    await section.waitFor({ timeout: 15_000 });
+    const first = await panelText(section);
+    const typescriptFirst = first.includes("import {");
+    if (!typescriptFirst) await chooseLanguage(section, "curl", "TypeScript");
+    const text = `${first}\n${await panelText(section)}`;
+    expect(text).toContain("has_next");
+    expect(text).not.toContain('"count"');
+    expect(text).toContain('from "session-recordings-api/live"');
+  });
+
+  it("has no ai/filters operation, which the live service lacks", async () => {
+    // The regex helper renders where the filters helper would: the section is there, its sibling is not.
+    await page.goto(`${origin}/live.html#/ai-helpers/generaterecordingregex`, { waitUntil: "networkidle" });
+    await page.locator('[data-section-id="/ai-helpers/generaterecordingregex"]').waitFor({ timeout: 15_000 });
+    expect(await page.locator('[data-section-id="/ai-helpers/generaterecordingfilters"]').count()).toBe(0);
+    expect(await page.innerText("body")).not.toContain("Generate recording filters");
+  });
+
+  it("made no request to another origin and logged no console error", () => {
     expect(foreignRequests).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });

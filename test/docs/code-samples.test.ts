@@ -2,12 +2,16 @@
 // package and work: each TypeScript sample and each curl line, run against the stateful mock,
 // gets the operation's documented answer.
 import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { build } from "esbuild";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { parse } from "yaml";
+import { operationsOf } from "../../scripts/lib/spec.mjs";
 import { startStatefulMock } from "../../scripts/mock-server.mjs";
+import { liveBundlePath } from "../../scripts/overlay.mjs";
 import { liveOperations, seedOperations } from "../spec/seed.js";
 import { operations } from "../support/spec.js";
 
@@ -25,6 +29,12 @@ const samples = operations.map((entry) => {
     status: statuses.find((s) => s < 300) ?? 405,
   };
 });
+
+/** The live description's TypeScript samples, which import the live entry. */
+const liveSamples = operationsOf(parse(readFileSync(liveBundlePath, "utf8"))).map((entry) => ({
+  id: `live-${entry.operation.operationId as string}`,
+  ts: (entry.operation["x-codeSamples"] as { lang: string; source: string }[]).find((s) => s.lang === "TypeScript")!.source,
+}));
 
 let mock: Awaited<ReturnType<typeof startStatefulMock>>;
 beforeAll(async () => {
@@ -49,8 +59,10 @@ describe("code samples", () => {
     }
   });
 
-  it("type-checks every TypeScript sample against the package", async () => {
-    for (const sample of samples) await writeFile(`${workDir}${sample.id}.ts`, sample.ts);
+  it("type-checks every TypeScript sample against the package, the live description's against the live entry", async () => {
+    expect(liveSamples.length).toBeGreaterThan(0);
+    for (const sample of liveSamples) expect(sample.ts, sample.id).toContain('from "session-recordings-api/live"');
+    for (const sample of [...samples, ...liveSamples]) await writeFile(`${workDir}${sample.id}.ts`, sample.ts);
     await writeFile(`${workDir}tsconfig.json`, JSON.stringify({ extends: "../../tsconfig.json", include: ["*.ts"], compilerOptions: { baseUrl: "../.." } }));
     const tsc = await run(process.execPath, [`${root}node_modules/typescript/bin/tsc`, "-p", workDir], { cwd: root }).catch((error) => error);
     expect(`${tsc.stdout ?? ""}${tsc.stderr ?? ""}`).toBe("");
