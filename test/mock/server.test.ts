@@ -30,6 +30,13 @@ describe("CORS", () => {
     expect(response.headers.get("access-control-allow-methods")).toMatch(/PATCH/);
   });
 
+  it("leaves an OPTIONS that is not a preflight to the engine, so it answers as in-process: the path's Allow, or 404", async () => {
+    const playlist = await fetch(`${server.url}/api/environments/28417/session_recording_playlists/Ub3KpD7w/`, { method: "OPTIONS" });
+    expect(playlist.status).toBe(204);
+    expect(playlist.headers.get("allow")).toBe("GET, PATCH, HEAD, OPTIONS");
+    expect((await fetch(`${server.url}/api/environments/28417/nothing/`, { method: "OPTIONS" })).status).toBe(404);
+  });
+
   it("exposes Retry-After on answers", async () => {
     const response = await fetch(`${server.url}/api/projects/`, { headers: { ...auth, Origin: "http://localhost:3000", Prefer: "code=429" } });
     expect(response.status).toBe(429);
