@@ -4,18 +4,28 @@
 // CHANGELOG.md bullet that announces it (which must be in the unreleased section), and the
 // package version says so: a new major, or while the version is 0.x a new minor (npm's caret
 // ranges treat 0.y as the breaking part, so ^0.1.0 never installs 0.2.0). A new break added
-// after the version was raised still fails until it is acknowledged.
+// after the version was raised still fails until it is acknowledged. Both descriptions are
+// gated: the bundle against generated/released/openapi.yaml, the live service's
+// (generated/live/) against generated/released/live/openapi.yaml.
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
 import { bundlePath } from "./bundle.mjs";
 import { redocly } from "./lib/redocly.mjs";
+import { liveBundlePath } from "./overlay.mjs";
 
 export const releasedDir = fileURLToPath(new URL("../generated/released/", import.meta.url));
 export const acknowledgedPath = fileURLToPath(new URL("../openapi/acknowledged-breaking.yaml", import.meta.url));
 const changelogPath = new URL("../CHANGELOG.md", import.meta.url);
 
-/** @typedef {{ change: string, changelog: string }} Acknowledgement A breaking change by its `redocly diff` name, and the CHANGELOG words that announce it. */
+/** @typedef {"seed" | "live"} Description Which description: the one the package follows, or the live service's. */
+/** @typedef {{ change: string, changelog: string, description: Description }} Acknowledgement A breaking change by its `redocly diff` name, in one description, and the CHANGELOG words that announce it. */
+
+/** Each description, and the release it is compared with. */
+export const descriptions = /** @type {const} */ ({
+  seed: { revision: bundlePath, base: `${releasedDir}openapi.yaml` },
+  live: { revision: liveBundlePath, base: `${releasedDir}live/openapi.yaml` },
+});
 /** @typedef {{ change: string, message: string }} MajorChange `change` is its name: the diff's kind and JSON pointer. */
 
 /**
@@ -61,7 +71,7 @@ export function unreleasedSection(changelog) {
  * words the CHANGELOG's unreleased section does not hold; and acknowledgements of changes that
  * are not there (a reverted break, a typo), which would let a later one through unread.
  * @param {MajorChange[]} majors
- * @param {Acknowledgement[]} acknowledged
+ * @param {Omit<Acknowledgement, "description">[]} acknowledged
  * @param {string} changelog
  */
 export function acknowledgementProblems(majors, acknowledged, changelog) {
@@ -81,7 +91,7 @@ export function acknowledgementProblems(majors, acknowledged, changelog) {
 }
 
 /**
- * The acknowledgements file, checked: a list of `{ change, changelog }` strings.
+ * The acknowledgements file, checked: a list of `{ change, changelog, description? }` (`description` is `seed` unless it says `live`).
  * @param {string} text
  * @returns {Acknowledgement[]}
  */
@@ -91,20 +101,24 @@ export function parseAcknowledgements(text) {
   return list.map((entry, index) => {
     if (typeof entry?.change !== "string" || typeof entry?.changelog !== "string" || entry.changelog.trim() === "")
       throw new Error(`${acknowledgedPath}: entry ${index} must have the strings change and changelog`);
-    return { change: entry.change, changelog: entry.changelog };
+    const description = entry.description ?? "seed";
+    if (description !== "seed" && description !== "live") throw new Error(`${acknowledgedPath}: entry ${index}: description must be seed or live`);
+    return { change: entry.change, changelog: entry.changelog, description };
   });
 }
 
 /**
- * The breaking changes since the release, what keeps them from passing, and whether the gate passes.
- * @param {{ base?: string, revision?: string, released?: string, version?: string, acknowledged?: Acknowledgement[], changelog?: string }} [options]
+ * The breaking changes of one description since the release, what keeps them from passing, and whether the gate passes.
+ * @param {{ description?: Description, base?: string, revision?: string, released?: string, version?: string, acknowledged?: Omit<Acknowledgement, "description">[], changelog?: string }} [options]
  */
-export async function checkBreaking({ base = `${releasedDir}openapi.yaml`, revision = bundlePath, released, version, acknowledged, changelog } = {}) {
+export async function checkBreaking({ description = "seed", base, revision, released, version, acknowledged, changelog } = {}) {
+  base ??= descriptions[description].base;
+  revision ??= descriptions[description].revision;
   /** @param {string | URL} file */
   const versionIn = async (file) => /** @type {string} */ (JSON.parse(await readFile(file, "utf8")).version);
   released ??= await versionIn(`${releasedDir}release.json`);
   version ??= await versionIn(new URL("../package.json", import.meta.url));
-  acknowledged ??= parseAcknowledgements(await readFile(acknowledgedPath, "utf8"));
+  acknowledged ??= parseAcknowledgements(await readFile(acknowledgedPath, "utf8")).filter((a) => a.description === description);
   changelog ??= await readFile(changelogPath, "utf8");
   const majors = await majorChanges(base, revision);
   const problems = acknowledgementProblems(majors, acknowledged, changelog);
@@ -113,21 +127,27 @@ export async function checkBreaking({ base = `${releasedDir}openapi.yaml`, revis
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { released, version, majors, problems, versionAllows, ok } = await checkBreaking();
-  if (majors.length === 0) console.log(`No breaking change since ${released}.`);
-  else
-    console.log(
-      `${majors.length} breaking change(s) since ${released}:\n${majors.map((m) => `  - ${m.change}${m.message ? `: ${m.message}` : ""}`).join("\n")}`,
-    );
-  if (problems.length) {
-    console.error(`\nEach breaking change must be acknowledged in openapi/acknowledged-breaking.yaml, with the words of its CHANGELOG.md bullet:`);
-    for (const problem of problems) console.error(`  - ${problem}`);
+  let failed = false;
+  for (const description of /** @type {const} */ (["seed", "live"])) {
+    const { released, version, majors, problems, versionAllows, ok } = await checkBreaking({ description });
+    const name = description === "seed" ? "the description" : "the live description";
+    const since = description === "seed" ? released : "its baseline (generated/released/live/)";
+    if (majors.length === 0) console.log(`${name}: no breaking change since ${since}.`);
+    else
+      console.log(
+        `${name}: ${majors.length} breaking change(s) since ${released}:\n${majors.map((m) => `  - ${m.change}${m.message ? `: ${m.message}` : ""}`).join("\n")}`,
+      );
+    if (problems.length) {
+      console.error(`\nEach breaking change must be acknowledged in openapi/acknowledged-breaking.yaml, with the words of its CHANGELOG.md bullet:`);
+      for (const problem of problems) console.error(`  - ${problem}`);
+    }
+    if (!versionAllows) {
+      console.error(
+        `\nVersion ${version} does not mark a breaking release after ${released}: raise the major (the minor while 0.x), and list the changes in CHANGELOG.md.`,
+      );
+    }
+    if (!ok) failed = true;
+    else if (majors.length) console.log(`Allowed: each is acknowledged, and ${version} is a breaking release after ${released}.`);
   }
-  if (!versionAllows) {
-    console.error(
-      `\nVersion ${version} does not mark a breaking release after ${released}: raise the major (the minor while 0.x), and list the changes in CHANGELOG.md.`,
-    );
-  }
-  if (!ok) process.exit(1);
-  if (majors.length) console.log(`Allowed: each is acknowledged, and ${version} is a breaking release after ${released}.`);
+  if (failed) process.exit(1);
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
 import { bundlePath } from "../../scripts/bundle.mjs";
 import { acknowledgementProblems, breakingAllowed, checkBreaking, unreleasedSection } from "../../scripts/check-breaking.mjs";
+import { liveBundlePath } from "../../scripts/overlay.mjs";
 import type { Schema } from "../support/spec.js";
 
 type Spec = Schema;
@@ -83,6 +84,23 @@ describe("the release gate", () => {
     expect(unreleasedSection(changelog)).not.toContain("an old one");
     expect(unreleasedSection("# Changelog\n\n## 1.0.0\n\n- x\n")).toBe("");
   });
+
+  it("gates the live description too: a break there fails until acknowledged for it", async () => {
+    const live = parse(await readFile(liveBundlePath, "utf8"));
+    delete live.paths["/api/projects/"].get;
+    const revision = join(dir, "live-without-projects.yaml");
+    await writeFile(revision, stringify(live));
+    const unacknowledged = await checkBreaking({ description: "live", revision, released: "1.4.0", version: "2.0.0", acknowledged: [], changelog });
+    expect(unacknowledged.majors.map((m) => m.change)).toContain("removed #/paths/~1api~1projects~1/get");
+    expect(unacknowledged.ok).toBe(false);
+    const acknowledged = unacknowledged.majors.map((m) => ({ change: m.change, changelog: "the change under test" }));
+    expect((await checkBreaking({ description: "live", revision, released: "1.4.0", version: "2.0.0", acknowledged, changelog })).ok).toBe(true);
+  }, 60_000);
+
+  it("passes for the live description against its baseline", async () => {
+    const result = await checkBreaking({ description: "live" });
+    expect(result.ok, result.problems.join("\n")).toBe(true);
+  }, 60_000);
 
   it("reads a breaking version by semver, with 0.x raising the minor", () => {
     expect(breakingAllowed("1.4.0", "2.0.0")).toBe(true);
