@@ -22,8 +22,8 @@ export const config: fc.Arbitrary<RunConfig> = fc.record({
   keys: fc.option(keysTable, { nil: undefined }),
   // Mostly a small store, so a snapshot after every request stays cheap; the whole seeded one now and then.
   start: fc.oneof(
-    { arbitrary: fc.record({ recordings: fc.nat(8), playlists: fc.nat(4), subscriptions: fc.nat(4) }), weight: 12 },
-    { arbitrary: fc.constant("empty" as const), weight: 2 },
+    { arbitrary: fc.record({ recordings: fc.nat(8), playlists: fc.nat(4), subscriptions: fc.nat(4) }), weight: 20 },
+    { arbitrary: fc.constant("empty" as const), weight: 4 },
     { arbitrary: fc.constant("seeded" as const), weight: 1 },
   ),
   clockStart: fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2035, 0, 1) }),
