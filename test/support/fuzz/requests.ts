@@ -5,6 +5,7 @@
 // against the state the mock holds then, so a shrunk sequence still means something.
 import fc from "fast-check";
 import { deref, type OperationEntry, operations, type Schema, spec } from "../spec.js";
+import type { AdminStep } from "./admin-steps.js";
 import { asLatin1Bytes, hostileHeaderText, hostileNumberTokens, hostileString, prototypeNames } from "./hostile.js";
 import { jsonText } from "./json-text.js";
 import { arbitraryFor, type Mode, queryTextFor } from "./schema-arbitrary.js";
@@ -27,12 +28,7 @@ export interface RequestStep {
   prefer?: string;
 }
 
-export type Step =
-  | RequestStep
-  | { kind: "scenario"; name: "flaky" | "rate-limited" | "empty" | null; seed: number }
-  | { kind: "reset" }
-  /** The state read and put back through the admin routes, as a developer's tool would. */
-  | { kind: "admin-roundtrip" };
+export type Step = RequestStep | { kind: "scenario"; name: "flaky" | "rate-limited" | "empty" | null; seed: number } | { kind: "reset" } | AdminStep;
 
 export const fuzzedOperations: OperationEntry[] = operations;
 
@@ -213,19 +209,3 @@ export const lifecycle: fc.Arbitrary<Step[]> = fc.constantFrom(...creates).chain
     )
     .map(([first, middle, last]) => [first, ...middle.map(newest), ...last]);
 });
-
-export const anyStep: fc.Arbitrary<Step[]> = fc.oneof(
-  { arbitrary: anyRequest.map((s) => [s]), weight: 40 },
-  { arbitrary: lifecycle, weight: 4 },
-  {
-    arbitrary: fc
-      .record({
-        kind: fc.constant("scenario" as const),
-        name: fc.constantFrom("flaky" as const, "rate-limited" as const, "empty" as const, null),
-        seed: fc.nat(1000),
-      })
-      .map((s) => [s]),
-    weight: 1,
-  },
-  { arbitrary: fc.constantFrom<Step>({ kind: "reset" }, { kind: "admin-roundtrip" }).map((s) => [s]), weight: 1 },
-);

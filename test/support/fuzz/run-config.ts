@@ -2,7 +2,8 @@
 // size; and the sequence of steps it runs.
 import fc from "fast-check";
 import type { KeyScopes } from "../../../src/mock/index.js";
-import { anyStep, describedScopes, type Step } from "./requests.js";
+import { adminStep } from "./admin-steps.js";
+import { anyRequest, describedScopes, lifecycle, type Step } from "./requests.js";
 import type { RunConfig } from "./run-steps.js";
 
 export const stepsPerRun = 90;
@@ -30,5 +31,22 @@ export const config: fc.Arbitrary<RunConfig> = fc.record({
   tickMs: fc.constantFrom(0, 1_000, 3_600_000, 3 * 86_400_000),
   pageSize: fc.constantFrom(1, 3, 10),
 });
+
+export const anyStep: fc.Arbitrary<Step[]> = fc.oneof(
+  { arbitrary: anyRequest.map((s) => [s]), weight: 40 },
+  { arbitrary: lifecycle, weight: 4 },
+  {
+    arbitrary: fc
+      .record({
+        kind: fc.constant("scenario" as const),
+        name: fc.constantFrom("flaky" as const, "rate-limited" as const, "empty" as const, null),
+        seed: fc.nat(1000),
+      })
+      .map((s) => [s]),
+    weight: 1,
+  },
+  { arbitrary: fc.constant<Step[]>([{ kind: "reset" }]), weight: 1 },
+  { arbitrary: adminStep.map((s) => [s]), weight: 2 },
+);
 
 export const sequences: fc.Arbitrary<Step[]> = fc.array(anyStep, { minLength: stepsPerRun, maxLength: stepsPerRun }).map((steps) => steps.flat());

@@ -3,6 +3,7 @@
 // have, its invariants, and that its snapshot restores into a fresh mock to an equal state.
 import { createMock, type KeyScopes, type Mock, type MockSnapshot } from "../../../src/mock/index.js";
 import { deref, type OperationEntry } from "../spec.js";
+import { runAdminStep } from "./admin-steps.js";
 import { allowedServerError, answerProblems, fieldNamesOf, type KeyKind } from "./answer-check.js";
 import { type Auth, fuzzedOperations, type PathValue, type RequestStep, type Step } from "./requests.js";
 import { answerVersusStore, storeProblems } from "./store-invariants.js";
@@ -250,13 +251,15 @@ export async function runSteps(config: RunConfig, steps: Step[], settle: Settle,
       scenario = null;
       trim();
       trace.push("(reset)");
-    } else if (step.kind === "admin-roundtrip") {
-      trace.push("(GET /__mock/state, then PUT it back)");
-      requests += 2;
-      const text = await (await mock.fetch(`${origin}/__mock/state`)).text();
-      const put = await mock.fetch(`${origin}/__mock/state`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: text });
-      if (put.status !== 204) report([`admin-state-roundtrip: PUT /__mock/state of its own state answered ${put.status} ${(await put.text()).slice(0, 200)}`]);
-      if (mock.snapshotJson() !== beforeText) report(["admin-state-roundtrip: the state differs after putting back its own snapshot"]);
+    } else if (step.kind !== "request") {
+      const outcome = await runAdminStep(mock, step, beforeText);
+      trace.push(outcome.summary);
+      requests += outcome.requests;
+      report(outcome.problems);
+      if (outcome.scenario !== undefined) {
+        scenario = outcome.scenario;
+        trim();
+      }
     } else {
       let resolved: Resolved;
       try {

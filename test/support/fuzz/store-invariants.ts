@@ -60,6 +60,16 @@ export function storeProblems(state: MockSnapshot): string[] {
     }
     for (const field of ["activity", "sharing"] as const)
       for (const id of Object.keys(project[field])) if (!recordingIds.has(id)) problems.push(`store-${field}-of-unknown-recording: ${where} ${id}`);
+    // What a recording's filters need and the description does not carry: the events and action ids that happened in it.
+    for (const [id, activity] of Object.entries(project.activity)) {
+      const ok =
+        Array.isArray(activity?.events) &&
+        activity.events.every((e) => typeof e === "string") &&
+        Array.isArray(activity.actions) &&
+        activity.actions.every((a) => Number.isFinite(a));
+      if (!ok) problems.push(`store-activity-shape: ${where}.activity.${id}`);
+    }
+    for (const [id, sharing] of Object.entries(project.sharing)) problems.push(...invalid("SharingConfiguration", sharing, `${where}.sharing.${id}`));
     all.playlists.push(...project.playlists);
     all.subscriptions.push(...project.subscriptions);
   }
