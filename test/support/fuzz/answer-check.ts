@@ -9,12 +9,33 @@ import { deref, flatten, type OperationEntry, type Schema, schemaNamed } from ".
 /** Who the request says it is, as far as the fuzz knows the mock's key rules. */
 export type KeyKind = "none" | "invalid" | "read-only" | "writer" | "unknown";
 
+/** What a key may do: every scope, the `:read` ones, or those listed. */
+export type Scopes = "*" | "read" | readonly string[];
+
+/**
+ * The answer a key must get whatever else is wrong with the request, as the service checks the
+ * key first: 401 without a valid one, 403 without the scopes the operation's security
+ * requirement lists (or, for an operation that lists none and changes something, with a key
+ * that can only read). Undefined when the key may go on, or the fuzz cannot tell.
+ */
+export function refusalFor(kind: KeyKind, scopes: Scopes | undefined, entry: OperationEntry): 401 | 403 | undefined {
+  if (kind === "none" || kind === "invalid") return 401;
+  if (scopes === undefined) return undefined;
+  const required: string[] = (entry.operation.security ?? []).flatMap((requirement: Schema) => Object.values(requirement).flat());
+  const holds = (scope: string) => scopes === "*" || (scopes === "read" ? scope.endsWith(":read") : scopes.includes("*") || scopes.includes(scope));
+  if (!required.every(holds)) return 403;
+  if (required.length === 0 && entry.method !== "get" && kind === "read-only") return 403;
+  return undefined;
+}
+
 export interface Exchange {
   entry: OperationEntry;
   method: string;
   /** A path id was empty, so the path is no operation's: 404 is the only answer. */
   noRoute: boolean;
   keyKind: KeyKind;
+  /** The refusal the key must get first (see refusalFor). */
+  refusal?: 401 | 403;
   scenario: string | null;
   /** The status a `Prefer: code=` asked for, if any. */
   preferredCode?: number;
@@ -99,6 +120,10 @@ export function answerProblems(x: Exchange): { problems: string[]; body: unknown
   }
   if (status === 401 && !headers.get("www-authenticate")) problems.push("401-without-www-authenticate");
 
+  // The service's order: the key and its scopes, then throttling, before anything of the request is read.
+  if (x.refusal !== undefined && status !== x.refusal) problems.push(`auth-order: ${x.refusal} expected first, got ${status}`);
+  else if (x.refusal === undefined && x.keyKind !== "unknown" && x.scenario === "rate-limited" && status !== 429)
+    problems.push(`throttle-order: the rate-limited scenario answered ${status}`);
   const success = status >= 200 && status < 300;
   if (success && (x.keyKind === "none" || x.keyKind === "invalid")) problems.push(`success-without-valid-key: ${x.keyKind}`);
   if (success && x.keyKind === "read-only" && x.method !== "GET" && x.method !== "HEAD") problems.push(`read-only-key-wrote: ${x.method} ${status}`);

@@ -4,7 +4,7 @@
 import { createMock, type KeyScopes, type Mock, type MockSnapshot } from "../../../src/mock/index.js";
 import { deref, type OperationEntry } from "../spec.js";
 import { runAdminStep } from "./admin-steps.js";
-import { allowedServerError, answerProblems, fieldNamesOf, type KeyKind } from "./answer-check.js";
+import { allowedServerError, answerProblems, fieldNamesOf, type KeyKind, refusalFor, type Scopes } from "./answer-check.js";
 import { type Auth, fuzzedOperations, type PathValue, type RequestStep, type Step } from "./requests.js";
 import { answerVersusStore, storeProblems } from "./store-invariants.js";
 
@@ -55,17 +55,19 @@ function trimmed(state: MockSnapshot, keep: Trim): MockSnapshot {
   return state;
 }
 
-function keyOf(auth: Auth, keys: KeyScopes | undefined): { header: string | undefined; kind: KeyKind } {
+function keyOf(auth: Auth, keys: KeyScopes | undefined): { header: string | undefined; kind: KeyKind; scopes?: Scopes } {
   if ("none" in auth) return { header: undefined, kind: "none" };
   if ("header" in auth) return { header: auth.header, kind: "unknown" };
   const names = keys ? Object.keys(keys) : defaultRuleKeys;
   const key = "table" in auth ? names[auth.table % names.length]! : auth.key;
-  let kind: KeyKind;
+  const header = `Bearer ${key}`;
   if (keys) {
     const scopes = Object.hasOwn(keys, key) ? keys[key]! : undefined;
-    kind = scopes === undefined ? "invalid" : scopes !== "*" && !scopes.includes("*") && scopes.every((s) => s.endsWith(":read")) ? "read-only" : "writer";
-  } else kind = !key.startsWith("phx_") || key.length <= 4 ? "invalid" : key === "phx_readonly" ? "read-only" : "writer";
-  return { header: `Bearer ${key}`, kind };
+    if (scopes === undefined) return { header, kind: "invalid" };
+    return { header, kind: scopes !== "*" && !scopes.includes("*") && scopes.every((s) => s.endsWith(":read")) ? "read-only" : "writer", scopes };
+  }
+  if (!key.startsWith("phx_") || key.length <= 4) return { header, kind: "invalid" };
+  return key === "phx_readonly" ? { header, kind: "read-only", scopes: "read" } : { header, kind: "writer", scopes: "*" };
 }
 
 /** The ids a path parameter can name in the state, newest first, by the path segment before it. */
@@ -96,6 +98,7 @@ interface Resolved {
   noRoute: boolean;
   rerouted: boolean;
   keyKind: KeyKind;
+  refusal?: 401 | 403;
   preferredCode?: number;
   summary: string;
 }
@@ -154,6 +157,7 @@ function resolve(step: RequestStep, state: MockSnapshot, keys: KeyScopes | undef
     url,
     ...routeOf(url, segments),
     keyKind: key.kind,
+    refusal: refusalFor(key.kind, key.scopes, entry),
     preferredCode: preferredCode === undefined ? undefined : Number(preferredCode),
     summary,
   };
@@ -296,6 +300,7 @@ export async function runSteps(config: RunConfig, steps: Step[], settle: Settle,
           method: step.method,
           noRoute: resolved.noRoute,
           keyKind: resolved.keyKind,
+          refusal: resolved.refusal,
           scenario,
           preferredCode: resolved.preferredCode,
           fieldNames: new Set([...fieldNamesOf(resolved.entry), ...sentNames(step)]),
