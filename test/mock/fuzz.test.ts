@@ -55,7 +55,8 @@ describe.skipIf(!process.env.FUZZ_WIP)("the engine under a property-based fuzz",
       fc.asyncProperty(config, sequences, async (runConfig, steps) => {
         const result = await runSteps(runConfig, steps, settle, { stopEarly: true, only });
         requests += result.requests;
-        if (result.findings.length) throw new Error(describeFinding(result.findings[0]!));
+        if (result.findings.length)
+          throw new Error(`${describeFinding(result.findings[0]!)}\n  on createMock(${JSON.stringify({ ...runConfig, responseViolations: "flag" })})`);
       }),
       {
         seed,
