@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { bundlePath, bundleSpec } from "../../scripts/bundle.mjs";
 import { generateLiveTypes, generateTypes, liveTypesPath, typesPath } from "../../scripts/codegen.mjs";
+import { compileConformance, conformanceDir } from "../../scripts/compile-conformance.mjs";
 import { compileMock, mockDir } from "../../scripts/compile-mock.mjs";
 import { liveBundlePath, liveDescription } from "../../scripts/overlay.mjs";
 
@@ -43,5 +44,11 @@ describe("generated files are current", () => {
     expect(imported.length).toBeGreaterThan(0);
     for (const file of new Set(imported)) expect(Object.keys(fresh), file).toContain(file);
     for (const [file, text] of Object.entries(fresh)) expect(await readFile(join(mockDir, file), "utf8"), file).toBe(text);
+  });
+
+  it("generated/conformance/ holds exactly a fresh compile of both descriptions for the conformance command (run `npm run generate`)", async () => {
+    const fresh = await compileConformance();
+    expect((await readdir(conformanceDir)).sort()).toEqual(Object.keys(fresh).sort());
+    for (const [file, text] of Object.entries(fresh)) expect(await readFile(join(conformanceDir, file), "utf8"), file).toBe(text);
   });
 });

@@ -1,0 +1,122 @@
+// The command line of `session-recordings-api conformance`, checked: every problem is a
+// UsageError naming the flag, and no message quotes the key.
+import { parseArgs } from "node:util";
+import { defaultPacing } from "./pacing.js";
+
+export type ProfileOption = "seed" | "live" | "auto";
+
+export interface Options {
+  baseUrl: string;
+  apiKey: string;
+  project: string;
+  profile: ProfileOption;
+  write: boolean;
+  json: boolean;
+  /** The least time between two requests, in ms. */
+  paceMs: number;
+  /** The least time between two requests to the recordings listing, in ms. */
+  recordingsPaceMs: number;
+  timeoutMs: number;
+  /** Pages read of each listing. */
+  maxPages: number;
+}
+
+/** Bad input: the command stops with exit code 2 and this message. */
+export class UsageError extends Error {
+  override readonly name = "UsageError";
+}
+
+/** The environment variable the key is read from when --api-key is not given (a command line shows in `ps`). */
+export const keyVariable = "POSTHOG_API_KEY";
+export const maxPagesLimit = 3;
+
+export const usage = `usage: session-recordings-api conformance --base-url <url> --api-key <key> --project <id>
+         [--profile seed|live|auto] [--write] [--json]
+         [--pace-ms ${defaultPacing.paceMs}] [--recordings-pace-ms ${defaultPacing.recordingsPaceMs}] [--timeout-ms 30000] [--max-pages ${maxPagesLimit}]
+
+Calls every read operation, checks each answer against the API description (seed), the live
+service's description (live) or both (auto, the default), and prints a table. --write adds a
+create, update and soft delete of a playlist of its own. --api-key may instead come from ${keyVariable}.
+Exit code: 0 when every answer conforms (for auto: to either description), 1 when one does not, 2 on bad input.`;
+
+const flags = {
+  "base-url": { type: "string" },
+  "api-key": { type: "string" },
+  project: { type: "string" },
+  profile: { type: "string" },
+  write: { type: "boolean" },
+  json: { type: "boolean" },
+  "pace-ms": { type: "string" },
+  "recordings-pace-ms": { type: "string" },
+  "timeout-ms": { type: "string" },
+  "max-pages": { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** A whole number from `min` to `max` given to `flag`. */
+function wholeNumber(flag: string, text: string | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (text === undefined) return fallback;
+  const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!(value >= min && value <= max)) throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, got ${JSON.stringify(text)}`);
+  return value;
+}
+
+/** The service's address: absolute http(s), no credentials, query or fragment. Quoted only without what could be secret. */
+function baseUrlOf(text: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    // Reported below.
+  }
+  const shown = text.replace(/\/\/[^/@]*@/, "//[redacted]@").replace(/[?#][\s\S]*/, "?…");
+  if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash)
+    throw new UsageError(
+      `--base-url must be an absolute http or https URL without credentials, query or fragment, such as https://us.posthog.com; got "${shown}"`,
+    );
+  return text.replace(/\/+$/, "");
+}
+
+/**
+ * The options of `argv` (the words after the command's name), or undefined for --help.
+ * @throws UsageError
+ */
+export function parseOptions(argv: readonly string[], env: Record<string, string | undefined>): Options | undefined {
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof flags; allowPositionals: true; args: string[] }>>;
+  try {
+    parsed = parseArgs({ args: [...argv], options: flags, allowPositionals: true, strict: true });
+  } catch (error) {
+    // node:util names the flag; a stray word is not quoted, as it could be a key given without its flag.
+    const message = (error as Error).message.replace(/Unexpected argument '[^']*'/, "Unexpected argument");
+    throw new UsageError(message.split("\n")[0]!);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return undefined;
+  if (positionals[0] !== "conformance") throw new UsageError(positionals.length ? `unknown command (the only one is "conformance")` : "no command given");
+  if (positionals.length > 1) throw new UsageError("conformance takes flags only, one word after the command");
+  const required = (flag: "base-url" | "project", value: string | undefined) => {
+    if (value === undefined || value.trim() === "") throw new UsageError(`--${flag} is required`);
+    return value;
+  };
+  const apiKey = values["api-key"] ?? env[keyVariable];
+  if (apiKey === undefined || apiKey === "") throw new UsageError(`--api-key is required (or set ${keyVariable})`);
+  // What an HTTP header can carry: the client would refuse it later, with a less direct message.
+  if (!/^[\x21-\x2b\x2d-\x7e\xa1-\xff]+$/.test(apiKey)) throw new UsageError("--api-key must be a personal API key: printable characters, no spaces or commas");
+  const project = required("project", values.project);
+  if (!/^[\w-]+$/.test(project)) throw new UsageError(`--project must be a project id such as 28417, got ${JSON.stringify(project)}`);
+  const profile = values.profile ?? "auto";
+  if (profile !== "seed" && profile !== "live" && profile !== "auto")
+    throw new UsageError(`--profile must be seed, live or auto, got ${JSON.stringify(profile)}`);
+  return {
+    baseUrl: baseUrlOf(required("base-url", values["base-url"])),
+    apiKey,
+    project,
+    profile,
+    write: values.write ?? false,
+    json: values.json ?? false,
+    paceMs: wholeNumber("pace-ms", values["pace-ms"], defaultPacing.paceMs, 0),
+    recordingsPaceMs: wholeNumber("recordings-pace-ms", values["recordings-pace-ms"], defaultPacing.recordingsPaceMs, 0),
+    timeoutMs: wholeNumber("timeout-ms", values["timeout-ms"], 30_000, 1),
+    maxPages: wholeNumber("max-pages", values["max-pages"], maxPagesLimit, 1, maxPagesLimit),
+  };
+}

@@ -1,0 +1,78 @@
+// The reads: every GET operation of the plan, in order. A listing is followed for up to
+// --max-pages pages (its `next` link, or `has_next`); an item is fetched by an id the first
+// page of its listing gave.
+import type { Options } from "./args.js";
+import type { Call, Send } from "./exchange.js";
+import { type Profile, type ReadStep, readSteps } from "./plan.js";
+import { jsonOf, type Row, rowOf, skippedRow } from "./rows.js";
+
+/** Items asked for per page: small, so a few pages show the paging. */
+export const pageSize = 20;
+
+type Query = Record<string, string | number>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The query of the page after `body`, or undefined at the end (or on a body that is no page). */
+export function nextQuery(body: unknown, query: Query): Query | undefined {
+  if (!isRecord(body) || !Array.isArray(body.results) || body.results.length === 0) return undefined;
+  if (typeof body.next === "string") {
+    // Only the position is taken from the link: the request stays on --base-url.
+    const link = new URL(body.next, "http://next.invalid").searchParams;
+    const offset = link.get("offset");
+    if (offset === null || !/^\d+$/.test(offset)) return undefined;
+    const limit = link.get("limit");
+    return { ...query, offset: Number(offset), ...(limit !== null && /^\d+$/.test(limit) ? { limit: Number(limit) } : {}) };
+  }
+  if ("next" in body || body.has_next !== true) return undefined;
+  return { ...query, offset: Number(query.offset ?? 0) + body.results.length };
+}
+
+/** The first item of a listing's page, by the field a later step needs. */
+function firstItems(body: unknown): Record<string, unknown>[] {
+  return isRecord(body) && Array.isArray(body.results) ? body.results.filter(isRecord) : [];
+}
+
+/** Runs the read plan; the rows in the order of the calls. */
+export async function runReads(
+  send: Send,
+  options: Pick<Options, "project" | "maxPages">,
+  profiles: readonly Profile[],
+  onRow: (row: Row) => void,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  const emit = (row: Row) => {
+    rows.push(row);
+    onRow(row);
+  };
+  /** Each listing's first page items, for the steps that need an id. */
+  const listed = new Map<string, { items: Record<string, unknown>[]; why: string }>();
+  for (const step of readSteps) await runStep(step);
+  return rows;
+
+  async function runStep(step: ReadStep) {
+    const pathParams: Record<string, string> = { project_id: options.project };
+    const missing: string[] = [];
+    for (const { param, listing, field } of step.sources) {
+      const from = listed.get(listing);
+      const value = from?.items.map((item) => item[field]).find((v) => typeof v === "string" || typeof v === "number");
+      if (value === undefined) missing.push(`no {${param}}: ${listing} ${from?.why ?? "was not read"}`);
+      else pathParams[param] = String(value);
+    }
+    let query: Query | undefined = { ...step.query, ...(step.pageSize ? { [step.pageSize]: pageSize } : {}) };
+    const call: Call = { operation: step.id, method: "GET", path: step.path, pathParams, query };
+    if (missing.length) return emit(skippedRow(call, step.id, missing.join("; ")));
+    for (let page = 1; query && page <= (step.listing ? options.maxPages : 1); page++) {
+      const paged = { ...call, query };
+      const outcome = await send(paged);
+      emit(rowOf(paged, step.listing ? `${step.id} (page ${page})` : step.id, outcome, profiles));
+      const body = jsonOf(outcome);
+      if (page === 1) {
+        const status = "answer" in outcome ? `answered ${outcome.answer.status}` : "had no answer";
+        const items = "answer" in outcome && outcome.answer.status === 200 ? firstItems(body) : [];
+        listed.set(step.id, { items, why: items.length ? "" : `${status} with no item` });
+      }
+      query = "answer" in outcome && outcome.answer.status === 200 ? nextQuery(body, query) : undefined;
+    }
+  }
+}
