@@ -133,7 +133,7 @@ export function createMock(options: MockOptions = {}): Mock {
     const matched = route(request.method === "HEAD" ? "GET" : request.method, url.pathname);
     if (matched.kind === "not-found") return answered(notFound());
     if (request.method === "OPTIONS") return answered(empty(204, { Allow: matched.allow }));
-    const operation = matched.kind === "operation" ? matched.operation : undefined;
+    const operation = matched.kind === "method-not-allowed" ? undefined : matched.operation;
 
     const refused = authorize(request.headers.get("authorization"), operation, options.keys, url.origin);
     if (refused) return answered(refused, operation);

@@ -38,6 +38,14 @@ describe("the order of the checks", () => {
     for (const [path, init] of asks) expect((await send(mock, path, init)).status, `${init.method ?? "GET"} ${path}`).toBe(429);
   });
 
+  it("checks the operation's scopes and the read-only rule before it reads a malformed path", async () => {
+    const noScopes = createMock({ keys: { phx_none: [] } });
+    expect((await send(noScopes, `${playlists}%%/`, { key: "phx_none" })).status).toBe(403);
+    const mock = createMock();
+    expect((await send(mock, `${playlist}recordings/%%/`, { method: "DELETE", key: "phx_readonly" })).status).toBe(403);
+    expect((await send(mock, "/api/environments/28417/subscriptions/%E0%A4%A/", { method: "PATCH", key: "phx_readonly" })).status).toBe(403);
+  });
+
   it("checks the key before throttling: a missing key is 401 even when rate-limited", async () => {
     expect((await send(createMock({ scenario: "rate-limited" }), playlists, { key: null })).status).toBe(401);
   });
