@@ -21,6 +21,14 @@ export default defineConfig({
       },
       {
         test: {
+          // The conformance command against real servers on 127.0.0.1: the stateful mock, Prism and faulty ones.
+          name: "conformance",
+          include: ["test/conformance/**/*.test.ts"],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: "contract",
           include: ["test/contract/**/*.test.ts"],
           globalSetup: ["test/contract/mocks-setup.ts"],

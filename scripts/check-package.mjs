@@ -1,7 +1,12 @@
 // The packaging checks of `npm test`: build dist/, lint the package with publint and
 // @arethetypeswrong/cli, then load every entry point the way users will.
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { builtinModules } from "node:module";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { startStatefulMock } from "./mock-server.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 /**
@@ -48,6 +53,40 @@ const smoke = `
 `;
 run("node", ["--input-type=module", "-e", smoke]);
 
+// The bin, run once as npx would run it: against the stateful mock, which must conform to the
+// description. It is one file that imports only Node and openapi-fetch: the compiled
+// validators of generated/conformance/ are inside it.
+const bin = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).bin["session-recordings-api"];
+const binImports = [...readFileSync(join(root, bin), "utf8").matchAll(/^(?:import|export)\b[^;]*?from\s*"([^"]+)"/gm)].map((m) => /** @type {string} */ (m[1]));
+if (!binImports.includes("openapi-fetch")) throw new Error(`${bin}: its imports were not found, so they cannot be checked`);
+const foreign = binImports.filter((name) => name !== "openapi-fetch" && !builtinModules.includes(name.replace(/^node:/, "")));
+if (foreign.length) throw new Error(`${bin} imports ${foreign.join(", ")}: only Node and openapi-fetch may stay outside the bundle`);
+const mock = await startStatefulMock({ port: 0, log: () => {} });
+try {
+  const args = [
+    "conformance",
+    "--base-url",
+    mock.url,
+    "--api-key",
+    "phx_smoke",
+    "--project",
+    "28417",
+    "--profile",
+    "seed",
+    "--json",
+    "--pace-ms",
+    "0",
+    "--recordings-pace-ms",
+    "0",
+  ];
+  const { stdout } = await promisify(execFile)(process.execPath, [join(root, bin), ...args], { cwd: root, timeout: 60_000 });
+  const report = JSON.parse(stdout);
+  if (!report.conforms || report.rows.length === 0) throw new Error(`${bin} conformance: the stateful mock does not conform to the description:\n${stdout}`);
+  console.log(`${bin}: the stateful mock conforms to the description (${report.rows.length} answers checked)`);
+} finally {
+  await mock.stop();
+}
+
 // What `npm pack` would publish: the entries, the spec and its types, and nothing of the
 // repository's own tooling, tests or docs build.
 /** @type {string[]} */
@@ -65,8 +104,9 @@ const required = [
 ];
 for (const entry of ["index", "types", "live", "mock", "mock-msw"])
   required.push(`dist/${entry}.js`, `dist/${entry}.cjs`, `dist/${entry}.d.ts`, `dist/${entry}.d.cts`);
+required.push(bin);
 const missing = required.filter((file) => !packed.includes(file));
-const stray = packed.filter((file) => /^(test|src|scripts|examples|docs-dist|\.cache|\.ci|generated\/(mock|released))\//.test(file));
+const stray = packed.filter((file) => /^(test|src|scripts|examples|docs-dist|\.cache|\.ci|generated\/(mock|released|conformance))\//.test(file));
 if (missing.length || stray.length) {
   console.error(`npm pack content is wrong.\nMissing: ${missing.join(", ") || "none"}\nShould not be there: ${stray.join(", ") || "none"}`);
   process.exit(1);
