@@ -225,7 +225,7 @@ export async function compileMock(bundle = bundlePath) {
     operations.push(entry);
     Object.assign(schemas, own);
   }
-  for (const name of ["Playlist", "SessionRecording", "Subscription", "Project", "ErrorBody"])
+  for (const name of ["Playlist", "SessionRecording", "Subscription", "Project", "ErrorBody", "User", "SharingConfiguration"])
     schemas[`schema_${name}`] = { $ref: `#/components/schemas/${name}` };
   const storyData = Object.fromEntries(
     Object.entries(story).map(([kind, names]) => [kind, names.flatMap((name) => spec.components.examples[name].value.results)]),

@@ -139,3 +139,5 @@ export declare const schema_SessionRecording: MockValidator;
 export declare const schema_Subscription: MockValidator;
 export declare const schema_Project: MockValidator;
 export declare const schema_ErrorBody: MockValidator;
+export declare const schema_User: MockValidator;
+export declare const schema_SharingConfiguration: MockValidator;

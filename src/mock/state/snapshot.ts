@@ -1,44 +1,78 @@
-// Checks a snapshot before the mock adopts it: a corrupt one is refused with the field named,
-// never half-applied.
+// Checks a snapshot whole before the mock adopts it: every record against the description's
+// schema (the compiled validators), then the store's own invariants (invariants.ts). A corrupt
+// one is refused with the first bad field named, and nothing is adopted.
 import { plainValidators } from "../spec/validators.js";
+import { checkInvariants } from "./invariants.js";
 import type { MockState } from "./state.js";
 
 export class MockStateError extends Error {
   override name = "MockStateError";
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+export const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 
-function each(list: unknown, where: string, schema: string) {
-  if (!Array.isArray(list)) throw new MockStateError(`${where} must be an array`);
+/** Throws naming `where` and the first field of `value` the description's schema refuses. */
+function conforms(value: unknown, where: string, schema: string) {
   const validate = plainValidators[`schema_${schema}`]!;
-  list.forEach((item, index) => {
-    if (!validate(item)) {
-      const first = validate.errors?.[0];
-      throw new MockStateError(`${where}[${index}]${first?.instancePath.replace(/\//g, ".") ?? ""} ${first?.message ?? "is invalid"}`);
-    }
+  if (validate(value)) return;
+  const first = validate.errors?.[0];
+  const field = first?.keyword === "required" ? `.${String(first.params.missingProperty)}` : "";
+  throw new MockStateError(`${where}${first?.instancePath.replace(/\//g, ".") ?? ""}${field} ${first?.message ?? "is invalid"}`);
+}
+
+function list(value: unknown, where: string, schema: string) {
+  if (!Array.isArray(value)) throw new MockStateError(`${where} must be an array`);
+  value.forEach((item, index) => conforms(item, `${where}[${index}]`, schema));
+}
+
+/** A map of `check`ed values, keyed by strings. */
+function record(value: unknown, where: string, check: (item: unknown, where: string) => void) {
+  if (!isObject(value)) throw new MockStateError(`${where} must be an object`);
+  for (const [key, item] of Object.entries(value)) check(item, `${where}.${key}`);
+}
+
+const stringList = (value: unknown, where: string) => {
+  if (!Array.isArray(value) || !value.every((v) => typeof v === "string")) throw new MockStateError(`${where} must be a list of strings`);
+};
+
+/** What happened in a recording: the filters' events and actions (state.ts RecordingActivity). */
+const activity = (value: unknown, where: string) => {
+  if (!isObject(value)) throw new MockStateError(`${where} must be an object`);
+  stringList(value.events, `${where}.events`);
+  if (!Array.isArray(value.actions) || !value.actions.every((a) => Number.isInteger(a)))
+    throw new MockStateError(`${where}.actions must be a list of integers`);
+  const extra = Object.keys(value).find((key) => key !== "events" && key !== "actions");
+  if (extra !== undefined) throw new MockStateError(`${where}.${extra} is not a field of a recording's activity`);
+};
+
+/** The shape of every part, by the description's schemas where it has one. */
+function checkShape(snapshot: Record<string, unknown>) {
+  if (snapshot.version !== 1) throw new MockStateError(`snapshot.version must be 1, got ${JSON.stringify(snapshot.version)}`);
+  conforms(snapshot.user, "snapshot.user", "User");
+  const nextId = snapshot.nextId;
+  if (!isObject(nextId)) throw new MockStateError("snapshot.nextId must be an object");
+  for (const kind of ["playlist", "subscription"]) {
+    const next = nextId[kind];
+    if (!Number.isSafeInteger(next) || (next as number) < 1) throw new MockStateError(`snapshot.nextId.${kind} must be a whole number ≥ 1`);
+  }
+  record(snapshot.projects, "snapshot.projects", (project, where) => {
+    if (!isObject(project)) throw new MockStateError(`${where} must be an object`);
+    conforms(project.project, `${where}.project`, "Project");
+    list(project.playlists, `${where}.playlists`, "Playlist");
+    list(project.recordings, `${where}.recordings`, "SessionRecording");
+    list(project.subscriptions, `${where}.subscriptions`, "Subscription");
+    record(project.members, `${where}.members`, stringList);
+    record(project.activity, `${where}.activity`, activity);
+    record(project.sharing, `${where}.sharing`, (sharing, at) => conforms(sharing, at, "SharingConfiguration"));
   });
 }
 
+/** The snapshot, if it can be adopted as it is; throws MockStateError naming the first bad field otherwise. */
 export function checkSnapshot(snapshot: unknown): MockState {
   if (!isObject(snapshot)) throw new MockStateError("the snapshot must be an object");
-  if (snapshot.version !== 1) throw new MockStateError(`snapshot.version must be 1, got ${JSON.stringify(snapshot.version)}`);
-  if (!isObject(snapshot.user) || typeof snapshot.user.email !== "string") throw new MockStateError("snapshot.user must be a user with an email");
-  const nextId = snapshot.nextId;
-  if (!isObject(nextId) || !Number.isInteger(nextId.playlist) || !Number.isInteger(nextId.subscription)) {
-    throw new MockStateError("snapshot.nextId must hold whole numbers `playlist` and `subscription`");
-  }
-  if (!isObject(snapshot.projects)) throw new MockStateError("snapshot.projects must be an object keyed by project id");
-  for (const [id, project] of Object.entries(snapshot.projects)) {
-    const where = `snapshot.projects.${id}`;
-    if (!isObject(project)) throw new MockStateError(`${where} must be an object`);
-    each([project.project], `${where}.project`, "Project");
-    each(project.playlists, `${where}.playlists`, "Playlist");
-    each(project.recordings, `${where}.recordings`, "SessionRecording");
-    each(project.subscriptions, `${where}.subscriptions`, "Subscription");
-    for (const field of ["members", "activity", "sharing"]) {
-      if (!isObject(project[field])) throw new MockStateError(`${where}.${field} must be an object`);
-    }
-  }
-  return snapshot as unknown as MockState;
+  checkShape(snapshot);
+  const state = snapshot as unknown as MockState;
+  const broken = checkInvariants(state);
+  if (broken) throw new MockStateError(broken);
+  return state;
 }

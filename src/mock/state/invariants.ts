@@ -1,0 +1,49 @@
+// The store's own invariants, which no schema states: what the handlers rely on to find, count
+// and number records. A state the mock built always holds them; a snapshot is checked against
+// them before it is adopted (snapshot.ts).
+import type { MockState } from "./state.js";
+
+/** The first invariant `state` breaks, worded with the field, or undefined when it holds them all. */
+export function checkInvariants(state: MockState): string | undefined {
+  const playlistIds = new Set<number>();
+  const subscriptionIds = new Set<number>();
+  for (const [key, project] of Object.entries(state.projects)) {
+    const where = `snapshot.projects.${key}`;
+    if (String(project.project.id) !== key) return `${where}.project.id is ${project.project.id}, but the project is listed under ${key}`;
+
+    const recordings = new Set<string>();
+    for (const [index, recording] of project.recordings.entries()) {
+      if (recordings.has(recording.id)) return `${where}.recordings[${index}].id ${recording.id} is held twice`;
+      recordings.add(recording.id);
+    }
+
+    const shortIds = new Set<string>();
+    for (const [index, playlist] of project.playlists.entries()) {
+      if (playlistIds.has(playlist.id)) return `${where}.playlists[${index}].id ${playlist.id} is held twice`;
+      if (shortIds.has(playlist.short_id)) return `${where}.playlists[${index}].short_id ${playlist.short_id} is held twice`;
+      playlistIds.add(playlist.id);
+      shortIds.add(playlist.short_id);
+    }
+    for (const [shortId, members] of Object.entries(project.members)) {
+      if (!shortIds.has(shortId)) return `${where}.members.${shortId} is the members of no playlist of the project`;
+      const unknown = members.find((id) => !recordings.has(id));
+      if (unknown !== undefined) return `${where}.members.${shortId} holds ${unknown}, which is no recording of the project`;
+      if (new Set(members).size !== members.length) return `${where}.members.${shortId} holds a recording twice`;
+    }
+    for (const field of ["activity", "sharing"] as const) {
+      const stray = Object.keys(project[field]).find((id) => !recordings.has(id));
+      if (stray !== undefined) return `${where}.${field}.${stray} is for no recording of the project`;
+    }
+
+    for (const [index, subscription] of project.subscriptions.entries()) {
+      if (subscriptionIds.has(subscription.id)) return `${where}.subscriptions[${index}].id ${subscription.id} is held twice`;
+      subscriptionIds.add(subscription.id);
+    }
+  }
+  // The next ids are handed out on create: each must lie past every id already held.
+  const past = (ids: Set<number>) => Math.max(0, ...ids) + 1;
+  if (state.nextId.playlist < past(playlistIds)) return `snapshot.nextId.playlist must be at least ${past(playlistIds)}, past every playlist id held`;
+  if (state.nextId.subscription < past(subscriptionIds))
+    return `snapshot.nextId.subscription must be at least ${past(subscriptionIds)}, past every subscription id held`;
+  return undefined;
+}

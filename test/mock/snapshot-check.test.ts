@@ -1,0 +1,103 @@
+// A snapshot is checked whole before it is adopted: against the description's schemas and the
+// store's invariants. A corrupt one is refused naming the first bad field, and nothing changes;
+// a snapshot the mock produced always goes back in.
+import { describe, expect, it } from "vitest";
+import { createMock, type MockSnapshot, MockStateError, scenarioNames } from "../../src/mock/index.js";
+import { send } from "./support.js";
+
+const project = "28417";
+
+/** A fresh snapshot with one change made by `corrupt`. */
+function corrupted(corrupt: (state: MockSnapshot & Record<string, unknown>) => void): unknown {
+  const state = createMock().snapshot() as MockSnapshot & Record<string, unknown>;
+  corrupt(state);
+  return state;
+}
+
+const p = (state: MockSnapshot) => state.projects[project]!;
+
+const cases: [string, (state: MockSnapshot & Record<string, unknown>) => void, RegExp][] = [
+  ["a playlist's members that are not a list", (s) => (p(s).members[p(s).playlists[0]!.short_id] = "x" as never), /members\.\w+ must be a list of strings/],
+  ["members of no playlist", (s) => (p(s).members.nope = []), /members\.nope is the members of no playlist/],
+  ["members naming no recording", (s) => p(s).members[p(s).playlists[0]!.short_id]!.push("0193401e-0000-7000-8000-000000000000"), /which is no recording/],
+  [
+    "a recording held twice in one playlist",
+    (s) => {
+      const members = p(s).members[p(s).playlists[0]!.short_id]!;
+      members.push(p(s).recordings[0]!.id, p(s).recordings[0]!.id);
+    },
+    /holds a recording twice/,
+  ],
+  [
+    "activity of the wrong shape",
+    (s) => (p(s).activity[p(s).recordings[0]!.id] = { events: "x" } as never),
+    /activity\.[\w-]+\.events must be a list of strings/,
+  ],
+  ["activity for no recording", (s) => (p(s).activity.ghost = { events: [], actions: [] }), /activity\.ghost is for no recording/],
+  ["sharing of the wrong shape", (s) => (p(s).sharing[p(s).recordings[0]!.id] = { enabled: "yes" } as never), /sharing\./],
+  ["a user without the fields the description requires", (s) => delete (s.user as Record<string, unknown>).email, /snapshot\.user\.email/],
+  ["a next playlist id that collides", (s) => (s.nextId.playlist = p(s).playlists[0]!.id), /nextId\.playlist must be at least/],
+  ["a next subscription id below 1", (s) => (s.nextId.subscription = 0), /nextId\.subscription must be a whole number ≥ 1/],
+  ["a next id that is not whole", (s) => (s.nextId.playlist = 1.5), /nextId\.playlist must be a whole number/],
+  ["two playlists with one short_id", (s) => (p(s).playlists[1]!.short_id = p(s).playlists[0]!.short_id), /short_id \w+ is held twice/],
+  ["two playlists with one id", (s) => (p(s).playlists[1]!.id = p(s).playlists[0]!.id), /playlists\[1\]\.id \d+ is held twice/],
+  ["two recordings with one id", (s) => (p(s).recordings[1]!.id = p(s).recordings[0]!.id), /recordings\[1\]\.id [\w-]+ is held twice/],
+  [
+    "a project listed under another id",
+    (s) => {
+      s.projects["99"] = p(s);
+      delete s.projects[project];
+    },
+    /project\.id is 28417, but the project is listed under 99/,
+  ],
+  ["a playlist that breaks its schema", (s) => ((p(s).playlists[0] as Record<string, unknown>).pinned = "yes"), /playlists\[0\]\.pinned/],
+];
+
+describe("a corrupt snapshot", () => {
+  it.each(cases)("is refused for %s, naming the field, and nothing changes", (_, corrupt, message) => {
+    const mock = createMock();
+    const before = mock.snapshotJson();
+    const bad = corrupted(corrupt);
+    expect(() => mock.restore(bad)).toThrow(MockStateError);
+    expect(() => mock.restore(bad)).toThrow(message);
+    expect(mock.snapshotJson()).toBe(before);
+  });
+
+  it.each(cases)("is refused over PUT /__mock/state for %s with a 400 naming it", async (_, corrupt, message) => {
+    const mock = createMock();
+    const before = mock.snapshotJson();
+    const response = await send(mock, "/__mock/state", {
+      method: "PUT",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(corrupted(corrupt)),
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).detail).toMatch(message);
+    expect(mock.snapshotJson()).toBe(before);
+  });
+});
+
+describe("a snapshot the mock produced", () => {
+  it.each(["none", ...scenarioNames])("goes back in for scenario %s, at several seeds, after writes", async (scenario) => {
+    for (const seed of [1, 7, 42]) {
+      const mock = createMock({ seed, scenario: scenario === "none" ? undefined : (scenario as (typeof scenarioNames)[number]) });
+      const fresh = createMock();
+      fresh.restore(mock.snapshot());
+      expect(fresh.snapshotJson()).toBe(mock.snapshotJson());
+    }
+  });
+
+  it("goes back in after creates, member changes and deletes", async () => {
+    const mock = createMock();
+    const json = { "Content-Type": "application/json" };
+    const created = await (
+      await send(mock, `/api/environments/${project}/session_recording_playlists/`, { method: "POST", headers: json, body: '{"name":"n"}' })
+    ).json();
+    const recording = mock.snapshot().projects[project]!.recordings[0]!.id;
+    await send(mock, `/api/environments/${project}/session_recording_playlists/${created.short_id}/recordings/${recording}/`, { method: "POST" });
+    await send(mock, `/api/environments/${project}/session_recordings/${recording}/`, { method: "DELETE" });
+    const fresh = createMock();
+    fresh.restore(JSON.parse(mock.snapshotJson()));
+    expect(fresh.snapshotJson()).toBe(mock.snapshotJson());
+  });
+});
