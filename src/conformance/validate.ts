@@ -38,9 +38,14 @@ export function check(profile: Profile, operation: string, answer: Answer): Verd
   const declared = declaredAnswers(profile, operation);
   if (!declared) return { ok: false, pointer: "", expected: `no answer: the ${profile} description has no ${operation}`, found: `status ${answer.status}` };
   const status = declaredStatus(declared.statuses, answer.status);
-  if (!status)
-    return { ok: false, pointer: "", expected: `a declared status (${Object.keys(declared.statuses).join(", ")})`, found: `status ${answer.status}` };
   const body = bodyKind(answer.text, answer.contentType);
+  if (!status)
+    return {
+      ok: false,
+      pointer: "",
+      expected: `a declared status (${Object.keys(declared.statuses).join(", ")})`,
+      found: `status ${answer.status} with ${describeBody(body)}`,
+    };
   if (!declared.statuses[status]!.json)
     return body.kind === "empty" ? { ok: true } : { ok: false, pointer: "", expected: "no body", found: describeBody(body) };
   if (body.kind !== "json" || !body.declaredJson) return { ok: false, pointer: "", expected: "a JSON body (application/json)", found: describeBody(body) };
