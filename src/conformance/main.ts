@@ -32,10 +32,11 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       return 0;
     }
     const profiles = profilesOf(options.profile);
-    if (!options.json) out(`${tableHeader}\n`);
+    // The table's rows are printed as they come, the header with the first: a run stopped by bad input prints none.
+    let printed = 0;
     const report = await runConformance(options, {
       clock: io.clock ?? realClock,
-      onRow: (row) => options.json || out(`${tableLine(row, profiles)}\n`),
+      onRow: (row) => options.json || out(`${printed++ ? "" : `${tableHeader}\n`}${tableLine(row, profiles)}\n`),
       warn: (text) => err(`warning: ${text}\n`),
     });
     out(options.json ? `${jsonText(report)}\n` : `\n${summaryText(report)}\n`);

@@ -36,7 +36,8 @@ export function declaredStatus(statuses: Record<string, unknown>, status: number
 /** Checks `answer` to `operation` against `profile`'s description. */
 export function check(profile: Profile, operation: string, answer: Answer): Verdict {
   const declared = declaredAnswers(profile, operation);
-  if (!declared) return { ok: false, pointer: "", expected: `no answer: the ${profile} description has no ${operation}`, found: `status ${answer.status}` };
+  if (!declared)
+    return { ok: false, pointer: "", expected: `no such operation (the ${profile} description lacks ${operation})`, found: `status ${answer.status}` };
   const status = declaredStatus(declared.statuses, answer.status);
   const body = bodyKind(answer.text, answer.contentType);
   if (!status)
