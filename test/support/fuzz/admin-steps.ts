@@ -167,6 +167,9 @@ export async function runAdminStep(mock: Mock, step: AdminStep, before: string):
     }
   }
   if (refused && mock.snapshotJson() !== before) problems.push("restore-changed-on-refusal: a refused snapshot changed the state");
+  // Adopted means kept as given: a number JSON cannot write back (1e999 parses as Infinity) must not turn into null.
+  if (!refused && mock.snapshotJson() !== JSON.stringify(JSON.parse(text), (_, v) => (typeof v === "number" && !Number.isFinite(v) ? `${v}` : v)))
+    problems.push("restore-adopted-differs: the state adopted is not the snapshot given");
   // An adopted snapshot is checked as any changed state is, by the store's invariants.
   return { summary, problems, requests: step.via === "admin" ? 1 : 0 };
 }

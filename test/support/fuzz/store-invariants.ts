@@ -3,6 +3,7 @@
 // members, activity and sharing only of recordings the project holds. And what an answer says
 // about the store: a record answered is the record stored, a listing's count is what it lists.
 import type { MockSnapshot } from "../../../src/mock/index.js";
+import { maxJsonDepth } from "../../../src/mock/spec/json-limits.js";
 import { errorsOf, validatorFor } from "../schema-validator.js";
 import { deref, flatten, type Schema, schemaNamed } from "../spec.js";
 
@@ -30,6 +31,19 @@ function invalid(schemaName: string, value: unknown, where: string): string[] {
   return validate(value) ? [] : [`store-invalid-record: ${where} ${errorsOf(validate).slice(0, 200)}`];
 }
 
+/** How deep a value nests its arrays and objects (a scalar is 0), walked without recursion. */
+function nesting(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [inner, depth] = stack.pop()!;
+    if (inner === null || typeof inner !== "object") continue;
+    deepest = Math.max(deepest, depth + 1);
+    for (const item of Object.values(inner)) stack.push([item, depth + 1]);
+  }
+  return deepest;
+}
+
 export function storeProblems(state: MockSnapshot): string[] {
   const problems: string[] = [...invalid("User", state.user, "user")];
   const all = { playlists: [] as { id: number }[], subscriptions: [] as { id: number }[] };
@@ -43,7 +57,11 @@ export function storeProblems(state: MockSnapshot): string[] {
         problems.push(`store-not-a-list: ${where}.${collection}`);
         continue;
       }
-      for (const [i, record] of list.entries()) problems.push(...invalid(schema, record, `${where}.${collection}[${i}]`));
+      for (const [i, record] of list.entries()) {
+        problems.push(...invalid(schema, record, `${where}.${collection}[${i}]`));
+        // The API refuses a body nested deeper than this; a record kept deeper came in some other way, and may not go back out.
+        if (nesting(record) > maxJsonDepth) problems.push(`store-too-deep: ${where}.${collection}[${i}] nests ${nesting(record)} levels`);
+      }
     }
     const recordingIds = new Set(project.recordings.map((r) => r.id));
     const shortIds = project.playlists.map((p) => p.short_id);
