@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { bundlePath, bundleSpec } from "../../scripts/bundle.mjs";
 import { generateLiveTypes, generateTypes, liveTypesPath, typesPath } from "../../scripts/codegen.mjs";
 import { compileConformance, conformanceDir } from "../../scripts/compile-conformance.mjs";
-import { compileMock, mockDir } from "../../scripts/compile-mock.mjs";
+import { compileMock, liveCompile, liveMockDir, mockDir } from "../../scripts/compile-mock.mjs";
 import { liveBundlePath, liveDescription } from "../../scripts/overlay.mjs";
 
 const source = fileURLToPath(new URL("../../src/", import.meta.url));
@@ -37,7 +37,8 @@ describe("generated files are current", () => {
 
   it("generated/mock/ holds exactly a fresh compile of the bundle for the mock engine, every file src/ imports from it among them (run `npm run generate`)", async () => {
     const fresh = await compileMock();
-    expect((await readdir(mockDir)).sort()).toEqual(Object.keys(fresh).sort());
+    const files = (await readdir(mockDir, { withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => entry.name);
+    expect(files.sort()).toEqual(Object.keys(fresh).sort());
     const imported = readdirSync(source, { recursive: true, encoding: "utf8" })
       .filter((file) => file.endsWith(".ts"))
       .flatMap((file) => [...readFileSync(join(source, file), "utf8").matchAll(/from "(?:\.\.\/)+generated\/mock\/([^"]+)"/g)].map((m) => m[1]!));
@@ -50,5 +51,11 @@ describe("generated files are current", () => {
     const fresh = await compileConformance();
     expect((await readdir(conformanceDir)).sort()).toEqual(Object.keys(fresh).sort());
     for (const [file, text] of Object.entries(fresh)) expect(await readFile(join(conformanceDir, file), "utf8"), file).toBe(text);
+  });
+
+  it("generated/mock/live/ holds exactly a fresh compile of the live description (run `npm run generate`)", async () => {
+    const fresh = await compileMock(liveBundlePath, liveCompile);
+    expect((await readdir(liveMockDir)).sort()).toEqual(Object.keys(fresh).sort());
+    for (const [file, text] of Object.entries(fresh)) expect(await readFile(join(liveMockDir, file), "utf8"), file).toBe(text);
   });
 });
