@@ -37,7 +37,8 @@ export const usage = `usage: session-recordings-api conformance --base-url <url>
 Calls every read operation, checks each answer against the API description (seed), the live
 service's description (live) or both (auto, the default), and prints a table. --write adds a
 create, update and soft delete of a playlist of its own. --api-key may instead come from ${keyVariable}.
-Exit code: 0 when every answer conforms (for auto: to either description), 1 when one does not, 2 on bad input.`;
+Exit code: 0 when every answer conforms (for auto: to either description), 1 when one does not,
+2 on bad input, 3 when the check itself fails.`;
 
 const flags = {
   "base-url": { type: "string" },

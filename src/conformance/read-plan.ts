@@ -28,8 +28,8 @@ export function nextQuery(body: unknown, query: Query): Query | undefined {
   return { ...query, offset: Number(query.offset ?? 0) + body.results.length };
 }
 
-/** The first item of a listing's page, by the field a later step needs. */
-function firstItems(body: unknown): Record<string, unknown>[] {
+/** The items of a listing's page: where later steps find their ids. */
+function itemsOf(body: unknown): Record<string, unknown>[] {
   return isRecord(body) && Array.isArray(body.results) ? body.results.filter(isRecord) : [];
 }
 
@@ -56,7 +56,7 @@ export async function runReads(
     for (const { param, listing, field } of step.sources) {
       const from = listed.get(listing);
       const value = from?.items.map((item) => item[field]).find((v) => typeof v === "string" || typeof v === "number");
-      if (value === undefined) missing.push(`no {${param}}: ${listing} ${from?.why ?? "was not read"}`);
+      if (value === undefined) missing.push(`no {${param}}: ${listing} ${from ? from.why || `gave no item with a ${field}` : "was not read"}`);
       else pathParams[param] = String(value);
     }
     let query: Query | undefined = { ...step.query, ...(step.pageSize ? { [step.pageSize]: pageSize } : {}) };
@@ -69,7 +69,7 @@ export async function runReads(
       const body = jsonOf(outcome);
       if (page === 1) {
         const status = "answer" in outcome ? `answered ${outcome.answer.status}` : "had no answer";
-        const items = "answer" in outcome && outcome.answer.status === 200 ? firstItems(body) : [];
+        const items = "answer" in outcome && outcome.answer.status === 200 ? itemsOf(body) : [];
         listed.set(step.id, { items, why: items.length ? "" : `${status} with no item` });
       }
       query = "answer" in outcome && outcome.answer.status === 200 ? nextQuery(body, query) : undefined;

@@ -50,7 +50,7 @@ function firstDifferenceColumn(row: Row, profiles: readonly Profile[]): string {
   if (row.skipped) return `skipped: ${row.note}`;
   const failing = profiles.filter((p) => row.checks[p] && !row.checks[p].ok);
   const texts = failing.map((p) => differenceText(row.checks[p]!));
-  if (texts.length === 0) return "";
+  if (texts.length === 0) return row.note ? `(${row.note})` : "";
   if (profiles.length === 1) return texts[0]!;
   if (texts.length === 2 && texts[0] === texts[1]) return `both: ${texts[0]}`;
   return failing.map((p, i) => `${p}: ${texts[i]}`).join("; ");

@@ -37,7 +37,9 @@ export function rowOf(call: Call, label: string, outcome: Outcome, profiles: rea
     const verdict: Verdict = { ok: false, pointer: "", expected: "an answer past the rate limit", found: "status 429 after every retry" };
     return { ...base, status: 429, note: "still rate limited after the retries", checks: Object.fromEntries(profiles.map((p) => [p, verdict])) };
   }
-  return { ...base, status: answer.status, checks: Object.fromEntries(profiles.map((p) => [p, check(p, call.operation, answer)])) };
+  // A missing scope is an answer like any other, but it measured only the refusal.
+  const note = answer.status === 403 ? "the key may not call this operation" : undefined;
+  return { ...base, status: answer.status, ...(note ? { note } : {}), checks: Object.fromEntries(profiles.map((p) => [p, check(p, call.operation, answer)])) };
 }
 
 /** A row for a call that could not be made. */

@@ -4,7 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStatefulMock } from "../../scripts/mock-server.mjs";
 import { readSteps } from "../../src/conformance/plan.js";
-import { checkJson, project, rowLabelled, runCommand, testKey } from "../support/conformance.js";
+import { createMock } from "../../src/mock/index.js";
+import { checkArgs, checkJson, mockBehind, project, rowLabelled, runCommand, testKey } from "../support/conformance.js";
+import { localServers } from "../support/local-server.js";
+
+const serve = localServers();
 
 let server: Awaited<ReturnType<typeof startStatefulMock>>;
 beforeAll(async () => {
@@ -65,5 +69,13 @@ describe("conformance against the stateful mock", () => {
     expect(stdout).toMatch(/^listRecordings \(page 1\)\s+200\s+-\s+✗\s+\/has_next: expected a value \(required\), found nothing$/m);
     expect(stdout).toContain("does not conform to the live description");
     expect(code).toBe(1);
+  });
+
+  it("with a key that may call nothing, finds the 403s declared in both and says the answers do not tell the descriptions apart", async () => {
+    const { url } = await mockBehind(serve, {}, { mock: createMock({ keys: { [testKey]: [] } }) });
+    const run = await runCommand(checkArgs(url));
+    expect(run.stdout).toMatch(/^listProjects \(page 1\)\s+403\s+✓\s+✓\s+\(the key may not call this operation\)$/m);
+    expect(run.stdout).toContain("matches: both seed and live (these answers do not tell them apart).");
+    expect(run.code).toBe(0);
   });
 });
