@@ -33,8 +33,9 @@ export const config: fc.Arbitrary<RunConfig> = fc.record({
 });
 
 export const anyStep: fc.Arbitrary<Step[]> = fc.oneof(
-  { arbitrary: anyRequest.map((s) => [s]), weight: 40 },
-  { arbitrary: lifecycle, weight: 4 },
+  // Resets and scenarios regenerate the seeded state, the costliest step: a few a run.
+  { arbitrary: anyRequest.map((s) => [s]), weight: 80 },
+  { arbitrary: lifecycle, weight: 8 },
   {
     arbitrary: fc
       .record({
@@ -46,7 +47,7 @@ export const anyStep: fc.Arbitrary<Step[]> = fc.oneof(
     weight: 1,
   },
   { arbitrary: fc.constant<Step[]>([{ kind: "reset" }]), weight: 1 },
-  { arbitrary: adminStep.map((s) => [s]), weight: 2 },
+  { arbitrary: adminStep.map((s) => [s]), weight: 3 },
 );
 
 /**
