@@ -49,31 +49,35 @@ describe.skipIf(!process.env.FUZZ_WIP)("the engine under a property-based fuzz",
     vi.useRealTimers();
   });
 
-  it.skipIf(process.env.FUZZ_EXPLORE)(`answers ${runs} sequences of ${stepsPerRun} steps as the description says, and keeps its store whole`, async () => {
-    let requests = 0;
-    await fc.assert(
-      fc.asyncProperty(config, sequences, async (runConfig, steps) => {
-        const result = await runSteps(runConfig, steps, settle, { stopEarly: true, only });
-        requests += result.requests;
-        if (result.findings.length)
-          throw new Error(`${describeFinding(result.findings[0]!)}\n  on createMock(${JSON.stringify({ ...runConfig, responseViolations: "flag" })})`);
-      }),
-      {
-        seed,
-        numRuns: runs,
-        path: process.env.FUZZ_PATH,
-        reporter(details) {
-          if (!details.failed) return;
-          const reproduce = `FUZZ_SEED=${details.seed} FUZZ_PATH="${details.counterexamplePath}" FUZZ_WIP=1 npx vitest run test/mock/fuzz.test.ts`;
-          throw new Error(
-            `fuzz failed, seed ${details.seed} (${details.numShrinks} shrinks). Reproduce: ${reproduce}\n${(details.errorInstance as Error)?.message}`,
-          );
+  it.skipIf(process.env.FUZZ_EXPLORE)(
+    `answers ${runs} sequences of ${stepsPerRun} steps as the description says, and keeps its store whole`,
+    { timeout: 300_000 },
+    async () => {
+      let requests = 0;
+      await fc.assert(
+        fc.asyncProperty(config, sequences, async (runConfig, steps) => {
+          const result = await runSteps(runConfig, steps, settle, { stopEarly: true, only });
+          requests += result.requests;
+          if (result.findings.length)
+            throw new Error(`${describeFinding(result.findings[0]!)}\n  on createMock(${JSON.stringify({ ...runConfig, responseViolations: "flag" })})`);
+        }),
+        {
+          seed,
+          numRuns: runs,
+          path: process.env.FUZZ_PATH,
+          reporter(details) {
+            if (!details.failed) return;
+            const reproduce = `FUZZ_SEED=${details.seed} FUZZ_PATH="${details.counterexamplePath}" FUZZ_WIP=1 npx vitest run test/mock/fuzz.test.ts`;
+            throw new Error(
+              `fuzz failed, seed ${details.seed} (${details.numShrinks} shrinks). Reproduce: ${reproduce}\n${(details.errorInstance as Error)?.message}`,
+            );
+          },
         },
-      },
-    );
-    // Counted, so a run that stopped early cannot pass for a whole one.
-    if (!process.env.FUZZ_PATH) expect(requests).toBeGreaterThanOrEqual(minimumRequests);
-  });
+      );
+      // Counted, so a run that stopped early cannot pass for a whole one.
+      if (!process.env.FUZZ_PATH) expect(requests).toBeGreaterThanOrEqual(minimumRequests);
+    },
+  );
 
   it.runIf(process.env.FUZZ_EXPLORE)(
     "explore: every distinct problem of the seed, with the shortest sequence that shows it",
