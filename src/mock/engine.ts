@@ -8,7 +8,8 @@ import { bodyOf, empty, headerJson, validationError, withoutBody } from "./respo
 import { isScenarioName, type ScenarioName, type ScenarioOption, scenarioFailure, scenarioNames, scenarioRandom, scenarioState } from "./scenarios.js";
 import { authorize, type KeyScopes } from "./spec/auth.js";
 import type { OperationEntry } from "./spec/operations.js";
-import { route } from "./spec/router.js";
+import { liveTable, seedTable } from "./spec/operations.js";
+import { createRouter, route as seedRoute } from "./spec/router.js";
 import { checkRequest, maxBodyBytes } from "./spec/validate-request.js";
 import { responseViolations } from "./spec/validate-response.js";
 import { seededRandom } from "./state/random.js";
@@ -16,6 +17,12 @@ import { checkSnapshot } from "./state/snapshot.js";
 import { copy, type MockState } from "./state/state.js";
 
 export interface MockOptions {
+  /**
+   * Which API the mock answers as: `seed` (default), the description this package follows, or
+   * `live`, the live service as openapi/overlays/live.yaml describes it (session-recordings-api/live).
+   * Both start from the same state for a seed.
+   */
+  profile?: "seed" | "live";
   /** Seeds the generated records and every random choice; the same seed gives the same mock. Default 1. */
   seed?: number;
   /** Exact keys and their scopes (`"*"` for all), replacing the default rules. */
@@ -87,6 +94,11 @@ const answered = (response: Response, operation?: OperationEntry, violations: st
 
 export function createMock(options: MockOptions = {}): Mock {
   const seed = options.seed ?? 1;
+  if (options.profile !== undefined && options.profile !== "seed" && options.profile !== "live") {
+    throw new TypeError(`profile must be "seed" or "live"; got ${JSON.stringify(options.profile)}`);
+  }
+  const table = options.profile === "live" ? liveTable : seedTable;
+  const route = table === seedTable ? seedRoute : createRouter(table.operations);
   const now = options.now ?? (() => new Date());
   const pageSize = options.pageSize ?? 10;
   const flagViolations = options.responseViolations === "flag";
@@ -135,7 +147,7 @@ export function createMock(options: MockOptions = {}): Mock {
     if (request.method === "OPTIONS") return answered(empty(204, { Allow: matched.allow }));
     const operation = matched.kind === "method-not-allowed" ? undefined : matched.operation;
 
-    const refused = authorize(request.headers.get("authorization"), operation, options.keys, url.origin);
+    const refused = authorize(request.headers.get("authorization"), operation, options.keys, url.origin, table.writeGrantsRead);
     if (refused) return answered(refused, operation);
 
     const failure = scenarioFailure(scenario, failures);

@@ -2,9 +2,12 @@
 // that keep the caller's other query parameters and carry limit and offset.
 import { describe, expect, it } from "vitest";
 import type { HandlerContext } from "../../src/mock/resources/context.js";
-import { page, pageFor } from "../../src/mock/resources/paging.js";
-import { operations } from "../../src/mock/spec/operations.js";
+import { page, pageFor as pageForAny } from "../../src/mock/resources/paging.js";
+import { liveTable, operations } from "../../src/mock/spec/operations.js";
 import { seededRandom } from "../../src/mock/state/random.js";
+
+/** pageFor on the description's listings, which answer the envelope. */
+const pageFor = <T>(context: HandlerContext, items: readonly T[]) => pageForAny(context, items) as ReturnType<typeof page<T>>;
 
 const items = Array.from({ length: 23 }, (_, i) => `item-${i}`);
 const listing = new URL("http://mock.local/api/environments/28417/session_recordings/");
@@ -219,5 +222,18 @@ describe("pageFor", () => {
     const url = new URL("http://127.0.0.1:4010/api/environments/28417/session_recording_playlists/?search=checkout&limit=2");
     const result = pageFor(context(capped, { limit: 2, offset: 0, search: "checkout" }, 100, url), many);
     expect(result.next).toBe("http://127.0.0.1:4010/api/environments/28417/session_recording_playlists/?search=checkout&limit=2&offset=2");
+  });
+});
+
+describe("pageFor on the live recordings listing", () => {
+  const listing = liveTable.operations.find((o) => o.id === "listRecordings")!;
+  const items = Array.from({ length: 25 }, (_, i) => i);
+  const at = (query: Record<string, unknown>) =>
+    ({ operation: listing, url: new URL("http://mock.local/x/"), pageSize: 10, request: { path: {}, query, body: undefined } }) as unknown as HandlerContext;
+
+  it("answers {results, has_next, version}, as the live description's page says, and no count or links", () => {
+    expect(listing.answers).toBe("has_next");
+    expect(pageForAny(at({ limit: 10, offset: 10 }), items)).toEqual({ results: items.slice(10, 20), has_next: true, version: 3 });
+    expect(pageForAny(at({ limit: 10, offset: 20 }), items)).toEqual({ results: items.slice(20), has_next: false, version: 3 });
   });
 });

@@ -1,5 +1,6 @@
 // The limit/offset envelope, with `next` and `previous` as absolute URLs on the origin the
-// request came to, carrying the caller's other query parameters.
+// request came to, carrying the caller's other query parameters; or, where the operation's
+// answer is the live recordings listing's page, `{results, has_next, version}`.
 import type { HandlerContext } from "./context.js";
 
 export interface PageRequest {
@@ -26,13 +27,14 @@ export function page<T>(items: readonly T[], { url, limit, offset }: PageRequest
   };
 }
 
-/** The page a listing request asks for, by its validated `limit` and `offset`. */
+/** The live recordings listing's version of its query, which the live service sends with each page. */
+const liveListingVersion = 3;
+
+/** The page a listing request asks for, by its validated `limit` and `offset`, in the shape the operation answers. */
 export function pageFor<T>(context: HandlerContext, items: readonly T[]) {
   const { query } = context.request;
-  return page(
-    items,
-    { url: context.url, limit: query.limit as number | undefined, offset: query.offset as number | undefined },
-    context.pageSize,
-    context.operation.limitMaximum,
-  );
+  const request = { url: context.url, limit: query.limit as number | undefined, offset: query.offset as number | undefined };
+  const envelope = page(items, request, context.pageSize, context.operation.limitMaximum);
+  if (context.operation.answers !== "has_next") return envelope;
+  return { results: envelope.results, has_next: envelope.next !== null, version: liveListingVersion };
 }

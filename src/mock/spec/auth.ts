@@ -1,7 +1,8 @@
 // Who is calling and what the key may do, following each operation's security requirement
 // in the spec: any key starting `phx_` holds every scope, except `phx_readonly`, which holds
 // only the `:read` scopes; `keys` replaces these rules with exact keys and scopes (the listed
-// scope exactly, as the seed says, where the service lets `:write` stand for `:read`). An operation the spec gives no scope that
+// scope exactly, as the seed says; the live profile lets `:write` stand for `:read`, as its
+// description's `x-write-scope-grants-read` says the service does). An operation the spec gives no scope that
 // changes something (not GET) is refused to a key that can only read, with the 403 the
 // operation documents: the service refuses personal API keys there altogether.
 import { documentedForbidden, invalidKey, missingScope, notAuthenticated } from "../errors.js";
@@ -16,10 +17,11 @@ function scopesOf(key: string, keys: KeyScopes | undefined): readonly string[] |
   return key === "phx_readonly" ? "read" : "*";
 }
 
-const grants = (scopes: readonly string[] | "*" | "read", scope: string): boolean => {
+const grants = (scopes: readonly string[] | "*" | "read", scope: string, writeGrantsRead: boolean): boolean => {
   if (scopes === "*") return true;
   if (scopes === "read") return scope.endsWith(":read");
-  return scopes.includes("*") || scopes.includes(scope);
+  if (scopes.includes("*") || scopes.includes(scope)) return true;
+  return writeGrantsRead && scope.endsWith(":read") && scopes.includes(scope.replace(/:read$/, ":write"));
 };
 
 const readsOnly = (scopes: readonly string[] | "*" | "read"): boolean =>
@@ -35,6 +37,7 @@ export function authorize(
   operation: OperationEntry | undefined,
   keys: KeyScopes | undefined,
   origin: string,
+  writeGrantsRead = false,
 ): Response | undefined {
   if (!authorization) return notAuthenticated(origin);
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
@@ -42,7 +45,7 @@ export function authorize(
   const scopes = scopesOf(match[1]!, keys);
   if (scopes === undefined) return invalidKey(origin);
   if (!operation) return undefined;
-  for (const scope of operation.scopes) if (!grants(scopes, scope)) return missingScope(scope);
+  for (const scope of operation.scopes) if (!grants(scopes, scope, writeGrantsRead)) return missingScope(scope);
   if (operation.scopes.length === 0 && operation.method !== "GET" && readsOnly(scopes)) return documentedForbidden(operation);
   return undefined;
 }

@@ -1,11 +1,14 @@
 // The tables scripts/compile-mock.mjs compiles from the bundled spec: each operation's route,
 // parameters (and which query parameters hold JSON documents), scopes, writable body fields
-// with their create defaults, largest page, statuses, examples and response headers; and the
-// error answers the spec's examples word. Every API fact the engine uses comes from here or
-// from the compiled validators; what the spec cannot state is behaviour, and lives in
+// with their create defaults, largest page, statuses, examples, response headers and what its
+// success carries, with its compiled validators attached; and the error answers the spec's
+// examples word. One table per profile: the description's, and the live service's. Every API
+// fact the engine uses comes from here; what the spec cannot state is behaviour, and lives in
 // ../resources/ (one file per resource, soft delete in visibility.ts) and ../negotiate.ts.
+import liveCompiled from "../../../generated/mock/live/operations.json";
 import compiled from "../../../generated/mock/operations.json";
 import type { components, operations as OperationTypes } from "../../../generated/openapi.js";
+import { liveValidators, type MockValidator, seedValidators, type ValidatorSet } from "./validators.js";
 
 export type OperationId = keyof OperationTypes;
 
@@ -44,9 +47,21 @@ export interface OperationEntry {
   body: BodyEntry | null;
   /** The documented 2XX. */
   success?: number;
+  /** What the 2XX carries: nothing, a page (the envelope, or the live listing's `has_next`), an acknowledgement, a document. */
+  answers?: "none" | "envelope" | "has_next" | "acknowledgement" | "document";
   /** For an operation with no 2XX (the hard deletes): the refusal it always answers. */
   refused?: { status: number; allow: string };
   responses: Record<string, ResponseEntry>;
+  /** The operation's compiled validators: parameters, body, JSON query documents, and each response with a body. */
+  validate: OperationValidators;
+}
+
+export interface OperationValidators {
+  path: MockValidator;
+  query: MockValidator;
+  body: MockValidator | undefined;
+  json: Record<string, MockValidator | undefined>;
+  responses: Record<string, MockValidator | undefined>;
 }
 
 export interface DocumentedError {
@@ -55,6 +70,44 @@ export interface DocumentedError {
   headers: Record<string, string | number | null>;
 }
 
-export const operations = compiled.operations as unknown as OperationEntry[];
-/** The error answers the spec's examples word, by example name (`not_found`, `invalid_key`, …). */
-export const documentedErrors = compiled.errors as unknown as Record<string, DocumentedError>;
+/** One profile's table: what the mock answers by. */
+export interface SpecTable {
+  profile: "seed" | "live";
+  operations: OperationEntry[];
+  /** The error answers the spec's examples word, by example name (`not_found`, `invalid_key`, …). */
+  errors: Record<string, DocumentedError>;
+  /** Whether a `:write` scope grants its `:read` (`x-write-scope-grants-read`). */
+  writeGrantsRead: boolean;
+  /** The error body's schema, for an error status an operation does not document. */
+  errorBody: MockValidator;
+}
+
+type CompiledTable = { operations: unknown[]; errors: unknown; writeGrantsRead?: boolean };
+
+function tableOf(profile: SpecTable["profile"], table: CompiledTable, { plain, coercing }: ValidatorSet): SpecTable {
+  const operations = (table.operations as Omit<OperationEntry, "validate">[]).map((entry) => ({
+    ...entry,
+    validate: {
+      path: coercing[`${entry.id}_path`]!,
+      query: coercing[`${entry.id}_query`]!,
+      body: plain[`${entry.id}_body`],
+      json: Object.fromEntries(entry.jsonQuery.map((name) => [name, plain[`${entry.id}_json_${name}`]])),
+      responses: Object.fromEntries(Object.keys(entry.responses).map((status) => [status, plain[`${entry.id}_${status}`]])),
+    },
+  }));
+  return {
+    profile,
+    operations,
+    errors: table.errors as SpecTable["errors"],
+    writeGrantsRead: table.writeGrantsRead === true,
+    errorBody: plain.schema_ErrorBody!,
+  };
+}
+
+/** The table of the description this package follows. */
+export const seedTable = tableOf("seed", compiled, seedValidators);
+/** The table of the live service's description. */
+export const liveTable = tableOf("live", liveCompiled, liveValidators);
+
+export const operations = seedTable.operations;
+export const documentedErrors = seedTable.errors;

@@ -17,41 +17,51 @@ interface Template {
   allow: string;
 }
 
-const templates: Template[] = [];
-for (const operation of operations) {
-  let template = templates.find((t) => t.path === operation.path);
-  if (!template) {
-    const segments = operation.path
-      .split("/")
-      .slice(1, -1)
-      .map((segment) => (segment.startsWith("{") ? { param: segment.slice(1, -1) } : segment));
-    template = { path: operation.path, segments, byMethod: new Map(), allow: "" };
-    templates.push(template);
+/** The path templates of `operations`, a literal segment ranked before a parameter. */
+function templatesOf(operations: readonly OperationEntry[]): Template[] {
+  const templates: Template[] = [];
+  for (const operation of operations) {
+    let template = templates.find((t) => t.path === operation.path);
+    if (!template) {
+      const segments = operation.path
+        .split("/")
+        .slice(1, -1)
+        .map((segment) => (segment.startsWith("{") ? { param: segment.slice(1, -1) } : segment));
+      template = { path: operation.path, segments, byMethod: new Map(), allow: "" };
+      templates.push(template);
+    }
+    template.byMethod.set(operation.method, operation);
   }
-  template.byMethod.set(operation.method, operation);
+  for (const template of templates) {
+    const answered = [...template.byMethod.values()].filter((o) => !o.refused).map((o) => o.method);
+    template.allow = [...answered, ...(answered.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
+  }
+  // A literal segment wins over a parameter: `ai/regex/` is not a recording id.
+  const literalCount = (t: Template) => t.segments.filter((s) => typeof s === "string").length;
+  return templates.sort((a, b) => literalCount(b) - literalCount(a));
 }
-for (const template of templates) {
-  const answered = [...template.byMethod.values()].filter((o) => !o.refused).map((o) => o.method);
-  template.allow = [...answered, ...(answered.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
-}
-// A literal segment wins over a parameter: `ai/regex/` is not a recording id.
-const literalCount = (t: Template) => t.segments.filter((s) => typeof s === "string").length;
-templates.sort((a, b) => literalCount(b) - literalCount(a));
 
-// Front ends ask for the same few paths again and again: remember recent answers, boundedly.
-const recent = new Map<string, Route>();
+// Front ends ask for the same few paths again and again: each router remembers recent answers, boundedly.
 const recentLimit = 2_000;
 
-export function route(method: string, pathname: string): Route {
-  const key = `${method} ${pathname}`;
-  let found = recent.get(key);
-  if (!found) {
-    found = match(method, pathname);
-    if (recent.size >= recentLimit) recent.clear();
-    recent.set(key, found);
-  }
-  return found;
+/** A router over one profile's operations. */
+export function createRouter(operations: readonly OperationEntry[]): (method: string, pathname: string) => Route {
+  const templates = templatesOf(operations);
+  const recent = new Map<string, Route>();
+  return (method, pathname) => {
+    const key = `${method} ${pathname}`;
+    let found = recent.get(key);
+    if (!found) {
+      found = match(templates, method, pathname);
+      if (recent.size >= recentLimit) recent.clear();
+      recent.set(key, found);
+    }
+    return found;
+  };
 }
+
+/** The description's router. */
+export const route = createRouter(operations);
 
 /** The raw value of each `{param}` when `parts` fit the template's segments; an empty param never fits. */
 function matchSegments(segments: Template["segments"], parts: string[]): Record<string, string> | undefined {
@@ -65,7 +75,7 @@ function matchSegments(segments: Template["segments"], parts: string[]): Record<
   return raw;
 }
 
-function match(method: string, pathname: string): Route {
+function match(templates: readonly Template[], method: string, pathname: string): Route {
   if (!pathname.endsWith("/")) return { kind: "not-found" };
   const parts = pathname.split("/").slice(1, -1);
   for (const template of templates) {

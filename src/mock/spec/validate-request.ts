@@ -9,7 +9,7 @@ import { bodyRequired, jsonParseError, unrepresentableValue, unsupportedMediaTyp
 import type { Violation } from "../responses.js";
 import { maxJsonDepth, unrepresentable } from "./json-limits.js";
 import type { OperationEntry } from "./operations.js";
-import { coercingValidators, type MockValidator, plainValidators } from "./validators.js";
+import type { MockValidator } from "./validators.js";
 
 /** The largest request body the mock reads; a larger one answers 413. */
 export const maxBodyBytes = 1024 * 1024;
@@ -81,7 +81,7 @@ function decodeJsonQuery(operation: OperationEntry, query: Record<string, unknow
     }
     const unkept = keepable(value, "query", [name]);
     if (unkept) return unkept;
-    const validator = plainValidators[`${operation.id}_json_${name}`];
+    const validator = operation.validate.json[name];
     if (validator && !validator(value)) return violationsOf(validator, value, "query", [name]);
     query[name] = value;
   }
@@ -102,13 +102,13 @@ async function bodyText(request: Request): Promise<string | undefined> {
 
 export async function checkRequest(operation: OperationEntry, request: Request, url: URL, params: Record<string, string>): Promise<Checked> {
   const path: Record<string, unknown> = { ...params };
-  const pathValidator = coercingValidators[`${operation.id}_path`]!;
+  const pathValidator = operation.validate.path;
   if (!pathValidator(path)) return { ok: false, violations: violationsOf(pathValidator, path, "path") };
   const unkeptPath = keepable(path, "path");
   if (unkeptPath) return { ok: false, violations: unkeptPath };
 
   const query = parameters(url, operation.queryParams);
-  const queryValidator = coercingValidators[`${operation.id}_query`]!;
+  const queryValidator = operation.validate.query;
   if (!queryValidator(query)) return { ok: false, violations: violationsOf(queryValidator, query, "query") };
   const unkeptQuery = keepable(query, "query");
   if (unkeptQuery) return { ok: false, violations: unkeptQuery };
@@ -132,7 +132,7 @@ export async function checkRequest(operation: OperationEntry, request: Request, 
   }
   const unkeptBody = keepable(body, "body");
   if (unkeptBody) return { ok: false, violations: unkeptBody };
-  const bodyValidator = plainValidators[`${operation.id}_body`]!;
+  const bodyValidator = operation.validate.body!;
   if (!bodyValidator(body)) return { ok: false, violations: violationsOf(bodyValidator, body, "body") };
   return { ok: true, request: { path, query, body } };
 }
