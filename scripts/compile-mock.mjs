@@ -259,6 +259,18 @@ export async function compileMock(bundle = bundlePath, { story: withStory = true
   }
   for (const name of ["Playlist", "SessionRecording", "Subscription", "Project", "ErrorBody", "User", "SharingConfiguration"])
     schemas[`schema_${name}`] = { $ref: `#/components/schemas/${name}` };
+  // What a recording and its person hold in this description: the fields it declares and which
+  // of them are lists. The state keeps the description's shapes; another profile conforms what
+  // it answers to its own.
+  const shapes = Object.fromEntries(
+    ["SessionRecording", "Person"].map((name) => {
+      const properties = propertiesOf(spec, { $ref: `#/components/schemas/${name}` }).properties ?? {};
+      const lists = Object.entries(properties)
+        .filter(([, property]) => [deref(spec, property).type].flat().includes("array"))
+        .map(([field]) => field);
+      return [name, { fields: Object.keys(properties), lists }];
+    }),
+  );
   // A documented extension (see openapi/DECISIONS.md): whether a `:write` scope grants its `:read`.
   const writeGrantsRead = spec.components.securitySchemes?.PersonalAPIKey?.["x-write-scope-grants-read"] === true;
 
@@ -276,7 +288,7 @@ export async function compileMock(bundle = bundlePath, { story: withStory = true
   );
   const coercing = validatorModule(spec, pick(isParameters), { coerceTypes: "array", useDefaults: true }, typesFrom);
   return {
-    "operations.json": `${JSON.stringify({ operations, errors: errorAnswers(operations), writeGrantsRead }, null, 1)}\n`,
+    "operations.json": `${JSON.stringify({ operations, errors: errorAnswers(operations), writeGrantsRead, shapes }, null, 1)}\n`,
     ...(withStory ? { "story.json": `${JSON.stringify(storyOf(spec), null, 1)}\n` } : {}),
     "validators.js": plain.code,
     "validators.d.ts": plain.declaration,

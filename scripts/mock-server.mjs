@@ -1,4 +1,4 @@
-// `npm run mock:stateful -- --port <n> [--host <h>] [--seed <n>] [--persist <file>] [--scenario <name>] [--admin-origin <origin>]…`:
+// `npm run mock:stateful -- --port <n> [--host <h>] [--seed <n>] [--persist <file>] [--scenario <name>] [--profile seed|live] [--admin-origin <origin>]…`:
 // the stateful mock engine over node:http, until Ctrl-C. With --persist the state is loaded at
 // start, and a change is answered only once it is on disk (src/mock/adapters/persist.ts); when a
 // save fails, the change answers 503 `not_saved` naming the failure (it stays in memory, and the
@@ -12,16 +12,25 @@ import { portFromEnv, startFailure } from "./lib/ports.mjs";
 /**
  * Starts the stateful mock; resolves with its URL and a stop function. A --persist file that is
  * not a saved state, or that cannot be read or written, rejects.
- * @param {{ host?: string, port?: number, seed?: number, persist?: string, scenario?: import("../src/mock/index.js").ScenarioOption, adminOrigins?: string[], log?: (line: string) => void }} [options]
+ * @param {{ host?: string, port?: number, seed?: number, persist?: string, scenario?: import("../src/mock/index.js").ScenarioOption, profile?: "seed" | "live", adminOrigins?: string[], log?: (line: string) => void }} [options]
  */
-export async function startStatefulMock({ host = "127.0.0.1", port = 4020, seed, persist, scenario, adminOrigins, log = (line) => console.error(line) } = {}) {
+export async function startStatefulMock({
+  host = "127.0.0.1",
+  port = 4020,
+  seed,
+  persist,
+  scenario,
+  profile,
+  adminOrigins,
+  log = (line) => console.error(line),
+} = {}) {
   /** @type {typeof import("../src/mock/index.js")} */
   const { createMock } = await loadSource("src/mock/index.ts");
   /** @type {typeof import("../src/mock/adapters/node-http.js")} */
   const { createMockServer } = await loadSource("src/mock/adapters/node-http.ts");
   /** @type {import("../src/mock/adapters/persist.js").Persistence | undefined} */
   let persistence;
-  const mock = createMock({ seed, scenario, responseViolations: "flag", onChange: persist ? () => persistence?.save() : undefined });
+  const mock = createMock({ seed, scenario, profile, responseViolations: "flag", onChange: persist ? () => persistence?.save() : undefined });
   if (persist) {
     /** @type {typeof import("../src/mock/adapters/persist.js")} */
     const { openPersistence, readPersisted } = await loadSource("src/mock/adapters/persist.ts");
@@ -56,7 +65,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const usage = async () => {
     /** @type {typeof import("../src/mock/index.js")} */
     const { scenarioNames } = await loadSource("src/mock/index.ts");
-    return `usage: npm run mock:stateful -- [--port 4020] [--host 127.0.0.1] [--seed 1] [--persist state.json] [--scenario ${scenarioNames.join("|")}] [--admin-origin http://localhost:5173]…`;
+    return `usage: npm run mock:stateful -- [--port 4020] [--host 127.0.0.1] [--seed 1] [--persist state.json] [--scenario ${scenarioNames.join("|")}] [--profile seed|live] [--admin-origin http://localhost:5173]…`;
   };
   let values;
   try {
@@ -67,6 +76,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         seed: { type: "string" },
         persist: { type: "string" },
         scenario: { type: "string" },
+        profile: { type: "string" },
         "admin-origin": { type: "string", multiple: true },
       },
     }));
@@ -99,7 +109,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const number = (value) => (value === undefined ? undefined : Number(value));
   // createMock refuses a scenario it does not know, naming those it does.
   const scenario = /** @type {import("../src/mock/index.js").ScenarioName | undefined} */ (values.scenario);
+  if (values.profile !== undefined && values.profile !== "seed" && values.profile !== "live") {
+    console.error(`--profile must be seed or live, got ${JSON.stringify(values.profile)}\n${await usage()}`);
+    process.exit(2);
+  }
   const options = {
+    profile: /** @type {"seed" | "live" | undefined} */ (values.profile),
     port: number(values.port) ?? portFromEnv("STATEFUL_MOCK_PORT", 4020),
     host: values.host,
     seed: number(values.seed),
@@ -111,6 +126,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(startFailure(error, options.port, "pass --port with another"));
     process.exit(1);
   });
-  console.log(`Stateful mock listening on ${started.url}`);
+  console.log(`Stateful mock${options.profile === "live" ? " (the live service's shapes)" : ""} listening on ${started.url}`);
   for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => started.stop().then(() => process.exit(0)));
 }

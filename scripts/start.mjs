@@ -60,6 +60,9 @@ console.log(`
   Try it:
     curl -H "Authorization: Bearer phx_example" ${stateful.url}/api/environments/28417/session_recording_playlists/Ub3KpD7w/
 
+  The same mock as the live service answers (its shapes and statuses, for session-recordings-api/live):
+    npm run mock:stateful -- --profile live --port 4021
+
   Press Ctrl-C to stop all three.
 `);
 

@@ -1551,6 +1551,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["PersonalApiKeyNotSupported"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             /** @description The recording was not in the playlist; the live service fails on it rather than answering 404. */
             500: {

@@ -179,6 +179,7 @@ export function createMock(options: MockOptions = {}): Mock {
     let changed = false;
     const response = handlers[operation.id as keyof typeof handlers]({
       operation,
+      table,
       state,
       request: checked.request,
       url,

@@ -32,8 +32,11 @@ export function documentedForbidden(operation: OperationEntry): Response {
   const [example] = Object.values(operation.responses["403"]?.examples ?? {});
   return example ? json(403, example) : documented("missing_scope");
 }
-/** The subscription create rule's answer (see resources/subscriptions.ts). */
-export const insightRequired = () => documented("insight_required");
+/** The subscription create rule's answer (see resources/subscriptions.ts), as the operation's description words it. */
+export function insightRequired(operation: OperationEntry): Response {
+  const example = operation.responses["400"]?.examples.insight_required;
+  return example === undefined ? documented("insight_required") : json(400, example);
+}
 
 export const methodNotAllowed = (method: string, allow: string) =>
   error(405, "invalid_request", "method_not_allowed", `Method "${method}" not allowed.`, null, { Allow: allow });

@@ -48,6 +48,7 @@ export declare const addRecordingToPlaylist_429: MockValidator;
 export declare const removeRecordingFromPlaylist_200: MockValidator;
 export declare const removeRecordingFromPlaylist_401: MockValidator;
 export declare const removeRecordingFromPlaylist_403: MockValidator;
+export declare const removeRecordingFromPlaylist_404: MockValidator;
 export declare const removeRecordingFromPlaylist_429: MockValidator;
 export declare const removeRecordingFromPlaylist_500: MockValidator;
 export declare const listRecordings_json_distinct_ids: MockValidator;

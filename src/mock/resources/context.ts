@@ -1,6 +1,6 @@
 import { notFound } from "../errors.js";
 import { own } from "../own-key.js";
-import type { OperationEntry } from "../spec/operations.js";
+import type { OperationEntry, SpecTable } from "../spec/operations.js";
 import type { ValidRequest } from "../spec/validate-request.js";
 import type { Random } from "../state/random.js";
 import type { MockState, ProjectState } from "../state/state.js";
@@ -8,6 +8,8 @@ import type { MockState, ProjectState } from "../state/state.js";
 /** What a handler gets: the operation's compiled facts, the state, and the request as validated. */
 export interface HandlerContext {
   operation: OperationEntry;
+  /** The profile's table: the shapes its answers take. */
+  table: SpecTable;
   state: MockState;
   request: ValidRequest;
   url: URL;

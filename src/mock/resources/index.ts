@@ -6,6 +6,7 @@ import type { Handler } from "./context.js";
 import * as playlists from "./playlists.js";
 import { listProjects } from "./projects.js";
 import * as recordings from "./recordings.js";
+import * as sessions from "./sessions.js";
 import * as subscriptions from "./subscriptions.js";
 
 export const handlers = {
@@ -22,10 +23,10 @@ export const handlers = {
   updateRecording: recordings.updateRecording,
   deleteRecording: recordings.deleteRecording,
   getRecordingSharing: recordings.getRecordingSharing,
-  generateRecordingFilters: recordings.answeredWithoutBody,
-  generateRecordingRegex: recordings.answeredWithoutBody,
-  getSessionPropertyDefinitions: recordings.answeredWithoutBody,
-  getSessionValues: recordings.answeredWithoutBody,
+  generateRecordingFilters: recordings.aiHelper,
+  generateRecordingRegex: recordings.aiHelper,
+  getSessionPropertyDefinitions: sessions.getSessionPropertyDefinitions,
+  getSessionValues: sessions.getSessionValues,
   listSubscriptions: subscriptions.listSubscriptions,
   createSubscription: subscriptions.createSubscription,
   getSubscription: subscriptions.getSubscription,

@@ -5,6 +5,8 @@ import { own } from "../own-key.js";
 import { empty, json } from "../responses.js";
 import { shortId } from "../state/random.js";
 import type { Playlist, ProjectState, User } from "../state/state.js";
+import { acknowledged } from "./acknowledge.js";
+import { conformRecording } from "./conform.js";
 import { inProject, type ProjectContext } from "./context.js";
 import { createdFields, writeFields } from "./fields.js";
 import { dateWindow, instantKey, ordering, searching, sortBy, textKey, uuidKey } from "./filtering.js";
@@ -94,7 +96,15 @@ export const updatePlaylist = inProject((c) => {
   return json(200, present(c.project, playlist));
 });
 
-export const getPlaylistRecordings = inProject((c) => (find(c, "read") ? empty(200) : notFound()));
+export const getPlaylistRecordings = inProject((c) => {
+  const playlist = find(c, "read");
+  if (!playlist) return notFound();
+  // The live service answers the playlist's recordings, newest added first, as the live listing's page.
+  if (c.operation.answers !== "has_next") return empty(200);
+  const members = c.project.members[playlist.short_id] ?? [];
+  const recordings = members.flatMap((id) => c.project.recordings.filter((r) => r.id === id)).map((r) => conformRecording(c.table, r));
+  return json(200, pageFor(c, recordings));
+});
 
 export const addRecordingToPlaylist = inProject((c) => {
   const playlist = find(c, "read");
@@ -107,7 +117,7 @@ export const addRecordingToPlaylist = inProject((c) => {
     playlist.last_modified_at = c.now.toISOString();
     c.changed();
   }
-  return empty(200);
+  return acknowledged(c);
 });
 
 export const removeRecordingFromPlaylist = inProject((c) => {
@@ -118,5 +128,5 @@ export const removeRecordingFromPlaylist = inProject((c) => {
   members.splice(index, 1);
   playlist.last_modified_at = c.now.toISOString();
   c.changed();
-  return empty(204);
+  return acknowledged(c);
 });

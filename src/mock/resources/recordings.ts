@@ -1,27 +1,44 @@
-// Session recordings: the listing's filters, the person update, the hard delete (the one the
-// spec allows), the sharing configuration, and the lookups and AI helpers beside them.
+// Session recordings: the listing's filters, the update, the hard delete (the one the spec
+// allows), the sharing configuration, and the AI helpers beside them. Each answers in the shape
+// its operation's table says (the live profile: recordings conformed, an acknowledgement for
+// the update).
 import { notFound } from "../errors.js";
 import { own } from "../own-key.js";
 import { empty, json } from "../responses.js";
 import type { Recording } from "../state/state.js";
+import { acknowledged } from "./acknowledge.js";
+import { conformRecording } from "./conform.js";
 import { type Handler, inProject, type ProjectContext } from "./context.js";
 import { pageFor } from "./paging.js";
 import { filterRecordings } from "./recording-filters.js";
 
 export { filterRecordings };
 
-export const listRecordings = inProject((c) => json(200, pageFor(c, filterRecordings(c.project, c.request.query, c.now))));
+export const listRecordings = inProject((c) => {
+  const found = filterRecordings(c.project, c.request.query, c.now);
+  return json(200, pageFor(c, c.table.conform ? found.map((r) => conformRecording(c.table, r)) : found));
+});
 
 const find = (c: ProjectContext, id: unknown) => c.project.recordings.find((r) => r.id === id);
 
 export const getRecording = inProject((c) => {
   const recording = find(c, c.request.path.id);
-  return recording ? json(200, recording) : notFound();
+  return recording ? json(200, conformRecording(c.table, recording)) : notFound();
 });
 
 export const updateRecording = inProject((c) => {
   const recording = find(c, c.request.path.id);
   if (!recording) return notFound();
+  // The live update marks the recording (`viewed`, `analyzed`): the fields the recording holds are written.
+  if (c.operation.answers === "acknowledgement") {
+    const body = c.request.body as Record<string, unknown>;
+    const next = { ...recording };
+    for (const field of c.operation.body?.writable ?? [])
+      if (field in recording && body[field] !== undefined) (next as Record<string, unknown>)[field] = body[field];
+    Object.assign(recording, next);
+    c.changed();
+    return acknowledged(c);
+  }
   const person = (c.request.body as { person?: { properties?: unknown } } | undefined)?.person;
   if (person && "properties" in person && recording.person)
     recording.person.properties = person.properties as Recording["person"] extends { properties?: infer P } ? P : never;
@@ -50,5 +67,10 @@ export const getRecordingSharing = inProject((c) => {
   return json(200, own(c.project.sharing, id) ?? { created_at: null, enabled: false, access_token: null });
 });
 
-/** Operations whose success the spec describes without a body. */
-export const answeredWithoutBody: Handler = inProject(() => empty(200));
+/**
+ * The AI helpers: no body where the description gives none; an empty document where the live
+ * service answers one the mock cannot generate (the pattern a model writes).
+ */
+export const aiHelper: Handler = inProject((c) =>
+  c.operation.answers === "document" ? json(c.operation.success ?? 200, {}) : empty(c.operation.success ?? 200),
+);

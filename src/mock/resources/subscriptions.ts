@@ -49,7 +49,7 @@ const find = (c: ProjectContext, access: "read" | "update") =>
 export const listSubscriptions = inProject((c) => json(200, pageFor(c, filterSubscriptions(c.project, c.request.query))));
 
 export const createSubscription = inProject((c) => {
-  if (!deliversSomething(c.request.body as Partial<Subscription>)) return insightRequired();
+  if (!deliversSomething(c.request.body as Partial<Subscription>)) return insightRequired(c.operation);
   const subscription = {
     id: c.state.nextId.subscription++,
     ...createdFields(c.operation, c.request.body),

@@ -80,9 +80,20 @@ export interface SpecTable {
   writeGrantsRead: boolean;
   /** The error body's schema, for an error status an operation does not document. */
   errorBody: MockValidator;
+  /**
+   * What a recording and its person hold in this profile's description, where it differs from
+   * the description's, whose shapes the state keeps: the live profile conforms what it answers.
+   */
+  conform: Record<"SessionRecording" | "Person", Shape> | undefined;
 }
 
-type CompiledTable = { operations: unknown[]; errors: unknown; writeGrantsRead?: boolean };
+/** A schema's declared fields, and which of them are lists. */
+export interface Shape {
+  fields: string[];
+  lists: string[];
+}
+
+type CompiledTable = { operations: unknown[]; errors: unknown; writeGrantsRead?: boolean; shapes: Record<"SessionRecording" | "Person", Shape> };
 
 function tableOf(profile: SpecTable["profile"], table: CompiledTable, { plain, coercing }: ValidatorSet): SpecTable {
   const operations = (table.operations as Omit<OperationEntry, "validate">[]).map((entry) => ({
@@ -101,6 +112,7 @@ function tableOf(profile: SpecTable["profile"], table: CompiledTable, { plain, c
     errors: table.errors as SpecTable["errors"],
     writeGrantsRead: table.writeGrantsRead === true,
     errorBody: plain.schema_ErrorBody!,
+    conform: profile === "seed" ? undefined : table.shapes,
   };
 }
 
