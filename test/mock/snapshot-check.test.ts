@@ -50,6 +50,23 @@ const cases: [string, (state: MockSnapshot & Record<string, unknown>) => void, R
     },
     /project\.id is 28417, but the project is listed under 99/,
   ],
+  [
+    "a field nested thousands of levels deep",
+    (s) => ((s as Record<string, unknown>).version = JSON.parse(`${"[".repeat(6_000)}${"]".repeat(6_000)}`)),
+    /snapshot\.version.* nested more than/,
+  ],
+  [
+    "a playlist's filters nested deeper than a request may write them",
+    (s) => {
+      p(s).playlists[0]!.filters = { a: JSON.parse(`${"[".repeat(80)}${"]".repeat(80)}`) };
+    },
+    /snapshot\.projects\.28417\.playlists\.0\.filters.* nested more than/,
+  ],
+  [
+    "a number JSON cannot carry",
+    (s) => ((s.user as Record<string, unknown>).id = Number.POSITIVE_INFINITY),
+    /snapshot\.user\.id is not a number JSON can carry/,
+  ],
   ["a playlist that breaks its schema", (s) => ((p(s).playlists[0] as Record<string, unknown>).pinned = "yes"), /playlists\[0\]\.pinned/],
 ];
 
@@ -63,7 +80,32 @@ describe("a corrupt snapshot", () => {
     expect(mock.snapshotJson()).toBe(before);
   });
 
-  it.each(cases)("is refused over PUT /__mock/state for %s with a 400 naming it", async (_, corrupt, message) => {
+  // JSON text cannot hold these two as the in-process cases make them: sent as text below.
+  const textual = cases.filter(([name]) => !/thousands of levels|JSON cannot carry/.test(name));
+
+  it.each([
+    [
+      "nested thousands of levels deep",
+      (text: string) => text.replace('"version":1', `"version":${"[".repeat(6_000)}${"]".repeat(6_000)}`),
+      /snapshot\.version/,
+    ],
+    [
+      "holding a number past a double",
+      (text: string) => text.replace(/"nextId":\{"playlist":\d+/, '"nextId":{"playlist":1e999'),
+      /snapshot\.nextId\.playlist is not a number/,
+    ],
+  ])("is refused over PUT /__mock/state as text %s, naming the field, and nothing changes", async (_, edit, message) => {
+    const mock = createMock();
+    const before = mock.snapshotJson();
+    const body = edit(before);
+    expect(body).not.toBe(before);
+    const response = await send(mock, "/__mock/state", { method: "PUT", headers: { "Content-Type": "application/json" }, body });
+    expect(response.status).toBe(400);
+    expect((await response.json()).detail).toMatch(message);
+    expect(mock.snapshotJson()).toBe(before);
+  });
+
+  it.each(textual)("is refused over PUT /__mock/state for %s with a 400 naming it", async (_, corrupt, message) => {
     const mock = createMock();
     const before = mock.snapshotJson();
     const response = await send(mock, "/__mock/state", {

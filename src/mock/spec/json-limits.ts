@@ -12,14 +12,17 @@ export interface Unrepresentable {
   problem: "number" | "depth";
 }
 
-/** The first value of `document` the store could not keep, or undefined. Iterative, so no document is too deep to check. */
-export function unrepresentable(document: unknown): Unrepresentable | undefined {
+/**
+ * The first value of `document` the store could not keep, or undefined. Iterative, so no
+ * document is too deep to check. `maxDepth` is counted from the document's root.
+ */
+export function unrepresentable(document: unknown, maxDepth = maxJsonDepth): Unrepresentable | undefined {
   const stack: { value: unknown; path: string[] }[] = [{ value: document, path: [] }];
   while (stack.length) {
     const { value, path } = stack.pop()!;
     if (typeof value === "number" && !Number.isFinite(value)) return { path, problem: "number" };
     if (value === null || typeof value !== "object") continue;
-    if (path.length >= maxJsonDepth) return { path, problem: "depth" };
+    if (path.length >= maxDepth) return { path, problem: "depth" };
     for (const [key, item] of Object.entries(value)) stack.push({ value: item, path: [...path, key] });
   }
   return undefined;

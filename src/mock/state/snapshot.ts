@@ -1,6 +1,7 @@
 // Checks a snapshot whole before the mock adopts it: every record against the description's
 // schema (the compiled validators), then the store's own invariants (invariants.ts). A corrupt
 // one is refused with the first bad field named, and nothing is adopted.
+import { maxJsonDepth, unrepresentable } from "../spec/json-limits.js";
 import { plainValidators } from "../spec/validators.js";
 import { checkInvariants } from "./invariants.js";
 import type { MockState } from "./state.js";
@@ -67,9 +68,21 @@ function checkShape(snapshot: Record<string, unknown>) {
   });
 }
 
+// A record lies four levels into the state (projects, its id, its list, its index), and what a
+// request writes into it may nest as deep as a request body may.
+const maxSnapshotDepth = maxJsonDepth + 4;
+
 /** The snapshot, if it can be adopted as it is; throws MockStateError naming the first bad field otherwise. */
 export function checkSnapshot(snapshot: unknown): MockState {
   if (!isObject(snapshot)) throw new MockStateError("the snapshot must be an object");
+  // First, and without recursion: what the store could not keep or copy (too deep, or a number JSON cannot carry).
+  const unkept = unrepresentable(snapshot, maxSnapshotDepth);
+  if (unkept) {
+    const where = ["snapshot", ...unkept.path.slice(0, unkept.problem === "depth" ? 6 : undefined)].join(".");
+    throw new MockStateError(
+      unkept.problem === "depth" ? `${where} is nested more than ${maxSnapshotDepth} levels deep` : `${where} is not a number JSON can carry`,
+    );
+  }
   checkShape(snapshot);
   const state = snapshot as unknown as MockState;
   const broken = checkInvariants(state);
