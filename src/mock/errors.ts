@@ -37,6 +37,8 @@ export function insightRequired(operation: OperationEntry): Response {
   const example = operation.responses["400"]?.examples.insight_required;
   return example === undefined ? documented("insight_required") : json(400, example);
 }
+/** A subscription whose schedule no recurrence rule can follow (see resources/schedule.ts). */
+export const invalidSchedule = (attr: string, detail: string) => error(400, "validation_error", "invalid", detail, attr);
 
 export const methodNotAllowed = (method: string, allow: string) =>
   error(405, "invalid_request", "method_not_allowed", `Method "${method}" not allowed.`, null, { Allow: allow });

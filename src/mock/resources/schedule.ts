@@ -1,35 +1,77 @@
 // A subscription's delivery schedule, behaviour the spec cannot state (it only says
-// `next_delivery_date` is set by the server): when it next delivers, and the schedule in words.
+// `next_delivery_date` is set by the server): the RFC 5545 rule the live service builds from
+// the subscription, when it next delivers, and the schedule in words.
 import type { Subscription } from "../state/state.js";
+import { type Frequency, firstOccurrenceAfter, type Rule } from "./recurrence.js";
 import { readable } from "./visibility.js";
 
-const day = 86_400_000;
+/** The live service schedules a delivery at least this far ahead, "since we might run a bit early". */
+const leadTime = 15 * 60_000;
+const weekdayNames = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+const frequencies: readonly string[] = ["daily", "weekly", "monthly", "yearly"] satisfies Frequency[];
 
-function advance(date: Date, frequency: Subscription["frequency"], steps: number): Date {
-  const next = new Date(date);
-  if (frequency === "daily") next.setUTCDate(next.getUTCDate() + steps);
-  else if (frequency === "weekly") next.setUTCDate(next.getUTCDate() + 7 * steps);
-  else if (frequency === "monthly") next.setUTCMonth(next.getUTCMonth() + steps);
-  else next.setUTCFullYear(next.getUTCFullYear() + steps);
-  return next;
+/** A field that makes the schedule one no rule can follow, worded for a 400. */
+export interface ScheduleProblem {
+  attr: "frequency" | "interval" | "byweekday" | "bysetpos" | "start_date" | "until_date";
+  detail: string;
 }
 
-/** The first delivery at or after `now`: `start_date`, then every `interval` periods; null once deleted or past `until_date`. */
+const isWhole = (value: unknown): value is number => Number.isSafeInteger(value);
+const dateOf = (value: unknown): Date | undefined => {
+  const at = typeof value === "string" ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(at) ? undefined : new Date(at);
+};
+
+/** The rule the live service builds (dateutil's rrule over these fields), or the first field it cannot take. */
+export function ruleOf(subscription: Subscription): Rule | ScheduleProblem {
+  const { frequency, byweekday, bysetpos, count } = subscription;
+  if (!frequencies.includes(frequency)) return { attr: "frequency", detail: `"${String(frequency)}" is not a valid choice.` };
+  const interval = subscription.interval ?? 1;
+  // The live rule never ends with an interval of 0 and raises on a negative one.
+  if (!isWhole(interval) || interval < 1) return { attr: "interval", detail: "Ensure this value is greater than or equal to 1." };
+  const weekdays = byweekday?.length ? byweekday.map((name) => weekdayNames.indexOf(name)) : null;
+  if (weekdays?.includes(-1)) return { attr: "byweekday", detail: "Each item must be a day of the week, monday to sunday." };
+  // The live service passes bysetpos only with weekdays, and rrule raises outside these bounds.
+  const setpos = weekdays ? (bysetpos ?? null) : null;
+  if (setpos !== null && !(isWhole(setpos) && setpos !== 0 && Math.abs(setpos) <= 366)) {
+    return { attr: "bysetpos", detail: "With byweekday, ensure this value is between 1 and 366, or -366 and -1." };
+  }
+  const start = dateOf(subscription.start_date);
+  if (!start) return { attr: "start_date", detail: "A valid datetime is required." };
+  // The live rule drops fractions of a second from its start.
+  start.setUTCMilliseconds(0);
+  const until = subscription.until_date == null ? null : dateOf(subscription.until_date);
+  if (until === undefined) return { attr: "until_date", detail: "A valid datetime is required." };
+  return {
+    frequency: frequency as Frequency,
+    interval,
+    count: isWhole(count) ? count : null,
+    start,
+    until,
+    weekdays: weekdays && [...new Set(weekdays)],
+    setpos,
+  };
+}
+
+export const isProblem = (rule: Rule | ScheduleProblem): rule is ScheduleProblem => "attr" in rule;
+
+/** The field that makes the schedule one no rule can follow, or undefined. */
+export function scheduleProblem(subscription: Subscription): ScheduleProblem | undefined {
+  const rule = ruleOf(subscription);
+  return isProblem(rule) ? rule : undefined;
+}
+
+/**
+ * When it next delivers, as the live service computes it: the rule's first occurrence more
+ * than 15 minutes after `now`; null when the rule has none left (count spent, past
+ * `until_date`, past year 9999), for a deleted subscription, and for one no rule can follow.
+ */
 export function nextDelivery(subscription: Subscription, now: Date): string | null {
   // A deleted subscription delivers nothing.
   if (!readable(subscription)) return null;
-  const interval = Math.max(1, subscription.interval ?? 1);
-  let next = new Date(subscription.start_date);
-  if (Number.isNaN(next.getTime())) return null;
-  if (next < now) {
-    // Jump close to now first, so a start years ago takes a few steps, not thousands.
-    const periodDays = { daily: 1, weekly: 7, monthly: 28, yearly: 365 }[subscription.frequency] * interval;
-    const skip = Math.max(0, Math.floor((now.getTime() - next.getTime()) / (periodDays * day)) - 1);
-    next = advance(next, subscription.frequency, skip * interval);
-    while (next < now) next = advance(next, subscription.frequency, interval);
-  }
-  if (subscription.until_date && next > new Date(subscription.until_date)) return null;
-  return next.toISOString();
+  const rule = ruleOf(subscription);
+  if (isProblem(rule)) return null;
+  return firstOccurrenceAfter(rule, new Date(now.getTime() + leadTime))?.toISOString() ?? null;
 }
 
 export function summarize(subscription: Subscription): string {

@@ -1,13 +1,13 @@
 // Subscriptions: the listing's filters, the create rule, updates of the fields the spec
 // makes writable, and the schedule (schedule.ts) that follows each write.
-import { insightRequired, notFound } from "../errors.js";
+import { insightRequired, invalidSchedule, notFound } from "../errors.js";
 import { json } from "../responses.js";
 import type { ProjectState, Subscription } from "../state/state.js";
 import { inProject, type ProjectContext } from "./context.js";
 import { createdFields, writeFields } from "./fields.js";
 import { instantKey, ordering, searching, sortBy, textKey, uuidKey } from "./filtering.js";
 import { pageFor } from "./paging.js";
-import { nextDelivery, summarize } from "./schedule.js";
+import { nextDelivery, scheduleProblem, summarize } from "./schedule.js";
 import { findFor, listed } from "./visibility.js";
 
 /** The listing's filters, as the spec declares them (their defaults filled in by validation). */
@@ -34,10 +34,16 @@ export function filterSubscriptions(project: ProjectState, query: Record<string,
  */
 const deliversSomething = (body: Partial<Subscription>) => body.dashboard != null || body.insight != null;
 
-/** The server-set fields that follow the schedule. */
-function schedule(subscription: Subscription, now: Date) {
+/**
+ * The server-set fields that follow the schedule, set on `subscription` (a staged copy), or the
+ * 400 naming the field that makes the schedule one no rule can follow.
+ */
+function schedule(subscription: Subscription, now: Date): Response | undefined {
+  const problem = scheduleProblem(subscription);
+  if (problem) return invalidSchedule(problem.attr, problem.detail);
   subscription.summary = summarize(subscription);
   subscription.next_delivery_date = nextDelivery(subscription, now);
+  return undefined;
 }
 
 const find = (c: ProjectContext, access: "read" | "update") =>
@@ -51,12 +57,15 @@ export const listSubscriptions = inProject((c) => json(200, pageFor(c, filterSub
 export const createSubscription = inProject((c) => {
   if (!deliversSomething(c.request.body as Partial<Subscription>)) return insightRequired(c.operation);
   const subscription = {
-    id: c.state.nextId.subscription++,
+    id: c.state.nextId.subscription,
     ...createdFields(c.operation, c.request.body),
     created_at: c.now.toISOString(),
     created_by: c.state.user,
   } as Subscription;
-  schedule(subscription, c.now);
+  // Scheduled before the id is taken, so a refused create changes nothing.
+  const refused = schedule(subscription, c.now);
+  if (refused) return refused;
+  c.state.nextId.subscription++;
   c.project.subscriptions.push(subscription);
   c.changed();
   return json(201, subscription);
@@ -70,8 +79,12 @@ export const getSubscription = inProject((c) => {
 export const updateSubscription = inProject((c) => {
   const subscription = find(c, "update");
   if (!subscription) return notFound();
-  writeFields(subscription, c.operation, c.request.body);
-  schedule(subscription, c.now);
+  // Staged on a copy and committed in one step, so a refused schedule changes nothing.
+  const next = { ...subscription };
+  writeFields(next, c.operation, c.request.body);
+  const refused = schedule(next, c.now);
+  if (refused) return refused;
+  Object.assign(subscription, next);
   c.changed();
   return json(200, subscription);
 });

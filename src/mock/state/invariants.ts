@@ -1,6 +1,7 @@
 // The store's own invariants, which no schema states: what the handlers rely on to find, count
 // and number records. A state the mock built always holds them; a snapshot is checked against
 // them before it is adopted (snapshot.ts).
+import { scheduleProblem } from "../resources/schedule.js";
 import type { MockState } from "./state.js";
 
 /** The first invariant `state` breaks, worded with the field, or undefined when it holds them all. */
@@ -38,10 +39,18 @@ export function checkInvariants(state: MockState): string | undefined {
     for (const [index, subscription] of project.subscriptions.entries()) {
       if (subscriptionIds.has(subscription.id)) return `${where}.subscriptions[${index}].id ${subscription.id} is held twice`;
       subscriptionIds.add(subscription.id);
+      // Every write reschedules: a schedule no rule can follow would refuse every later update.
+      const problem = scheduleProblem(subscription);
+      if (problem) return `${where}.subscriptions[${index}].${problem.attr}: ${problem.detail}`;
     }
   }
   // The next ids are handed out on create: each must lie past every id already held.
-  const past = (ids: Set<number>) => Math.max(0, ...ids) + 1;
+  // A loop, not Math.max(...ids): spreading a few hundred thousand ids overflows the stack.
+  const past = (ids: Set<number>) => {
+    let highest = 0;
+    for (const id of ids) highest = Math.max(highest, id);
+    return highest + 1;
+  };
   if (state.nextId.playlist < past(playlistIds)) return `snapshot.nextId.playlist must be at least ${past(playlistIds)}, past every playlist id held`;
   if (state.nextId.subscription < past(subscriptionIds))
     return `snapshot.nextId.subscription must be at least ${past(subscriptionIds)}, past every subscription id held`;
