@@ -45,6 +45,7 @@ export declare const addRecordingToPlaylist_429: CompiledValidator;
 export declare const removeRecordingFromPlaylist_200: CompiledValidator;
 export declare const removeRecordingFromPlaylist_401: CompiledValidator;
 export declare const removeRecordingFromPlaylist_403: CompiledValidator;
+export declare const removeRecordingFromPlaylist_404: CompiledValidator;
 export declare const removeRecordingFromPlaylist_429: CompiledValidator;
 export declare const removeRecordingFromPlaylist_500: CompiledValidator;
 export declare const listRecordings_200: CompiledValidator;

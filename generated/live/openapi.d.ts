@@ -444,9 +444,15 @@ export interface paths {
          *       `required`, `attr` naming the field);
          *     - a `dashboard` or an `insight` is required: without either, 400 `required` with
          *       `attr: insight` and "Insight is required for insight subscriptions.";
+         *     - a schedule no recurrence rule can follow answers 400 `invalid` naming the field: an
+         *       `interval` below 1, or with `byweekday` a `bysetpos` of 0 or beyond ±366 (the live
+         *       service's rule never ends or fails on them).
          *
-         *     The answer's `next_delivery_date` is the first delivery at or after `start_date`
-         *     following `frequency` and `interval`.
+         *     The answer's `next_delivery_date` is when the subscription next delivers, as the live
+         *     service computes it: the first occurrence more than 15 minutes after the request of the
+         *     RFC 5545 recurrence rule over `frequency`, `interval`, `byweekday`, `bysetpos` (only with
+         *     `byweekday`), `count`, `start_date` (to the whole second) and `until_date`, in UTC; null
+         *     when the rule has no occurrence left before year 10000.
          *
          *     **Live service:** the rules depend on a `content_type` field this description does not
          *     carry: an insight subscription without `insight` answers 400
@@ -507,8 +513,10 @@ export interface paths {
         /**
          * Update a subscription
          * @description Changes the fields sent and leaves the others as they are; `next_delivery_date` follows
-         *     the new schedule. Sending `deleted: true` is how a subscription is deleted: the record
-         *     stays, deliveries stop, and this answers 200 with it. `deleted: false` restores it.
+         *     the new schedule, computed as on a create. A change that leaves a schedule no
+         *     recurrence rule can follow answers 400 naming the field, and changes nothing. Sending
+         *     `deleted: true` is how a subscription is deleted: the record stays, deliveries stop,
+         *     and this answers 200 with it. `deleted: false` restores it.
          *
          *     The API description this spec follows does not show this operation; it is described
          *     from the live service.
@@ -877,7 +885,7 @@ export interface components {
             frequency?: "daily" | "weekly" | "monthly" | "yearly";
             /**
              * Format: int32
-             * @description Deliver every `interval` periods of `frequency`.
+             * @description Deliver every `interval` periods of `frequency`. Below 1 is refused with a 400, since no recurrence rule can follow it.
              * @default 1
              */
             interval?: number;
@@ -885,12 +893,12 @@ export interface components {
             byweekday?: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday")[] | null;
             /**
              * Format: int32
-             * @description Which occurrence within the period, as in an iCalendar BYSETPOS rule.
+             * @description Which occurrence within each period, as in an iCalendar BYSETPOS rule (1 to 366 from the first, -1 to -366 from the last); used only with `byweekday`, where another value is refused with a 400.
              */
             bysetpos?: number | null;
             /**
              * Format: int32
-             * @description How many deliveries in all; null for no limit.
+             * @description How many deliveries in all, counted from `start_date`; null for no limit, 0 or less for none.
              */
             count?: number | null;
             /** Format: date-time */
@@ -917,7 +925,10 @@ export interface components {
             readonly created_by: components["schemas"]["User"] | null;
             /** @description The schedule in words. */
             readonly summary: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it next delivers (see the create operation); null when it never will again, or is deleted.
+             */
             readonly next_delivery_date: string | null;
             content_type?: string | null;
             readonly insight_short_id?: string | null;
