@@ -41,7 +41,7 @@ const settle: Settle = async (pending) => {
 
 const describeFinding = (finding: Finding) => `${finding.problem}\n  after:\n${finding.trace.map((line, i) => `    ${i + 1}. ${line}`).join("\n")}`;
 
-describe.skipIf(!process.env.FUZZ_WIP)("the engine under a property-based fuzz", () => {
+describe("the engine under a property-based fuzz", () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
   });
@@ -67,7 +67,7 @@ describe.skipIf(!process.env.FUZZ_WIP)("the engine under a property-based fuzz",
           path: process.env.FUZZ_PATH,
           reporter(details) {
             if (!details.failed) return;
-            const reproduce = `FUZZ_SEED=${details.seed} FUZZ_PATH="${details.counterexamplePath}" FUZZ_WIP=1 npx vitest run test/mock/fuzz.test.ts`;
+            const reproduce = `FUZZ_SEED=${details.seed} FUZZ_PATH="${details.counterexamplePath}" npx vitest run test/mock/fuzz.test.ts`;
             throw new Error(
               `fuzz failed, seed ${details.seed} (${details.numShrinks} shrinks). Reproduce: ${reproduce}\n${(details.errorInstance as Error)?.message}`,
             );
