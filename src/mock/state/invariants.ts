@@ -22,6 +22,9 @@ export function checkInvariants(state: MockState): string | undefined {
     for (const [index, playlist] of project.playlists.entries()) {
       if (playlistIds.has(playlist.id)) return `${where}.playlists[${index}].id ${playlist.id} is held twice`;
       if (shortIds.has(playlist.short_id)) return `${where}.playlists[${index}].short_id ${playlist.short_id} is held twice`;
+      // The store keys a playlist's members by short_id: a name every object has (`constructor`,
+      // `__proto__`) would find Object.prototype's, or set the prototype. The mock never makes one.
+      if (playlist.short_id in Object.prototype) return `${where}.playlists[${index}].short_id ${playlist.short_id} is a name the store cannot key by`;
       playlistIds.add(playlist.id);
       shortIds.add(playlist.short_id);
     }
