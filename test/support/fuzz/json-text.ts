@@ -9,7 +9,7 @@ export class RawJson {
   }
 }
 
-/** The JSON text of `value`, RawJson leaves written verbatim. Iterative in nothing: values are shallow, depth lives in RawJson. */
+/** The JSON text of `value`, RawJson leaves written verbatim. Recursive: generated values are shallow, deep nesting lives in RawJson. */
 export function jsonText(value: unknown): string {
   if (value instanceof RawJson) return value.text;
   if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? "null" : jsonText(item))).join(",")}]`;
