@@ -87,54 +87,48 @@ describe("code samples", () => {
     expect(`${tsc.stdout ?? ""}${tsc.stderr ?? ""}`).toBe("");
   }, 120_000);
 
-  it.each(allSamples)(
-    "runs the curl line of %s against the stateful mock (%s)",
-    async (_, profile, sample) => {
-      const server = profile === "live" ? liveMock : mock;
-      const command = sample.curl.replaceAll("https://us.posthog.com", server.url);
-      const { stdout } = await run("sh", ["-c", `${command} --silent --show-error --dump-header - --output /dev/null --write-out '%{http_code}'`], {
-        env: { ...process.env, POSTHOG_API_KEY: "phx_docs_samples" },
-      });
-      expect(stdout).not.toMatch(/^x-mock-response-violations:/im);
-      expect(Number(stdout.trim().split("\n").at(-1))).toBe(sample.status);
-    },
-  );
+  it.each(allSamples)("runs the curl line of %s against the stateful mock (%s)", async (_, profile, sample) => {
+    const server = profile === "live" ? liveMock : mock;
+    const command = sample.curl.replaceAll("https://us.posthog.com", server.url);
+    const { stdout } = await run("sh", ["-c", `${command} --silent --show-error --dump-header - --output /dev/null --write-out '%{http_code}'`], {
+      env: { ...process.env, POSTHOG_API_KEY: "phx_docs_samples" },
+    });
+    expect(stdout).not.toMatch(/^x-mock-response-violations:/im);
+    expect(Number(stdout.trim().split("\n").at(-1))).toBe(sample.status);
+  });
 
-  it.each(allSamples)(
-    "runs the TypeScript sample of %s against the stateful mock (%s)",
-    async (_, profile, sample) => {
-      const server = profile === "live" ? liveMock : mock;
-      const file = `${workDir}${sample.id}.run.mjs`;
-      await build({
-        stdin: { contents: sample.ts.replaceAll("https://us.posthog.com", server.url), resolveDir: root, loader: "ts" },
-        alias: { "session-recordings-api/live": `${root}src/live.ts`, "session-recordings-api": `${root}src/index.ts` },
-        bundle: true,
-        format: "esm",
-        platform: "node",
-        outfile: file,
-        logLevel: "error",
-      });
-      const statuses: number[] = [];
-      const flagged: string[] = [];
-      const realFetch = globalThis.fetch;
-      vi.stubGlobal("fetch", async (...args: Parameters<typeof fetch>) => {
-        const response = await realFetch(...args);
-        statuses.push(response.status);
-        const violations = response.headers.get("x-mock-response-violations");
-        if (violations) flagged.push(violations);
-        return response;
-      });
-      vi.stubEnv("POSTHOG_API_KEY", "phx_docs_samples");
-      const log = vi.spyOn(console, "log").mockImplementation(() => {});
-      try {
-        await import(`${pathToFileURL(file).href}?${Date.now()}`);
-      } finally {
-        vi.unstubAllGlobals();
-        vi.unstubAllEnvs();
-        log.mockRestore();
-      }
-      expect(flagged).toEqual([]);
-      expect(statuses).toEqual([sample.status]);
-    },
-  );
+  it.each(allSamples)("runs the TypeScript sample of %s against the stateful mock (%s)", async (_, profile, sample) => {
+    const server = profile === "live" ? liveMock : mock;
+    const file = `${workDir}${sample.id}.run.mjs`;
+    await build({
+      stdin: { contents: sample.ts.replaceAll("https://us.posthog.com", server.url), resolveDir: root, loader: "ts" },
+      alias: { "session-recordings-api/live": `${root}src/live.ts`, "session-recordings-api": `${root}src/index.ts` },
+      bundle: true,
+      format: "esm",
+      platform: "node",
+      outfile: file,
+      logLevel: "error",
+    });
+    const statuses: number[] = [];
+    const flagged: string[] = [];
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal("fetch", async (...args: Parameters<typeof fetch>) => {
+      const response = await realFetch(...args);
+      statuses.push(response.status);
+      const violations = response.headers.get("x-mock-response-violations");
+      if (violations) flagged.push(violations);
+      return response;
+    });
+    vi.stubEnv("POSTHOG_API_KEY", "phx_docs_samples");
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      await import(`${pathToFileURL(file).href}?${Date.now()}`);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.unstubAllEnvs();
+      log.mockRestore();
+    }
+    expect(flagged).toEqual([]);
+    expect(statuses).toEqual([sample.status]);
+  });
 });

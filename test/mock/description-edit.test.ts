@@ -9,8 +9,9 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
-import { writeMock } from "../../scripts/compile-mock.mjs";
+import { liveCompile, writeMock } from "../../scripts/compile-mock.mjs";
 import { redocly } from "../../scripts/lib/redocly.mjs";
+import { liveDescription } from "../../scripts/overlay.mjs";
 import type { createMock as CreateMock } from "../../src/mock/index.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -32,6 +33,10 @@ beforeAll(async () => {
   const bundle = join(dir, "openapi.yaml");
   await redocly(["bundle", join(dir, "openapi/openapi.yaml"), "--output", bundle]);
   const compiled = await writeMock(join(dir, "mock"), bundle);
+  // The live profile's tables too, from the edited copy with the Overlay applied, as npm run bundle and generate do.
+  const liveBundle = join(dir, "live.yaml");
+  await writeFile(liveBundle, await liveDescription(await readFile(bundle, "utf8")));
+  await writeMock(join(compiled, "live"), liveBundle, liveCompile);
   // The mock as src/ builds it, reading the compiled tables of the edited copy.
   const outfile = join(dir, "mock.mjs");
   await build({
