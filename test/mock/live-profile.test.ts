@@ -4,7 +4,6 @@
 import { describe, expect, it } from "vitest";
 import { createClient as createLiveClient, unwrap } from "../../src/live.js";
 import { createMock } from "../../src/mock/index.js";
-import { liveTable } from "../../src/mock/spec/operations.js";
 
 const baseUrl = "http://mock.local";
 const path = { project_id: "28417" };

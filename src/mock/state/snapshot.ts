@@ -23,7 +23,7 @@ function conforms(value: unknown, where: string, schema: string) {
 
 function list(value: unknown, where: string, schema: string) {
   if (!Array.isArray(value)) throw new MockStateError(`${where} must be an array`);
-  value.forEach((item, index) => conforms(item, `${where}[${index}]`, schema));
+  for (const [index, item] of value.entries()) conforms(item, `${where}[${index}]`, schema);
 }
 
 /** A map of `check`ed values, keyed by strings. */
