@@ -6,13 +6,10 @@
 // The published command then neither parses YAML nor compiles a schema.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { _ } from "ajv";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import standaloneCode from "ajv/dist/standalone/index.js";
-import addFormatsModule from "ajv-formats";
 import { parse } from "yaml";
 import { bundlePath } from "./bundle.mjs";
-import { deref, operationsOf, propertiesOf, rebase, specId } from "./lib/spec.mjs";
+import { deref, operationsOf, propertiesOf } from "./lib/spec.mjs";
+import { standaloneValidators } from "./lib/standalone-validators.mjs";
 import { liveBundlePath } from "./overlay.mjs";
 
 /** @typedef {import("./lib/spec.mjs").Node} Node */
@@ -143,48 +140,6 @@ function readPlan(specs) {
   });
 }
 
-/**
- * ajv's standalone code still `require`s its runtime helpers: import them, so Node and bundlers load it as ESM.
- * @param {string} code
- */
-function asModule(code) {
-  const imports = [`import { fastFormats as formats } from "ajv-formats/dist/formats.js";`];
-  const body = code.replace(/require\("([^"]+)"\)/g, (_, module) => {
-    const name = `runtime${imports.length}`;
-    // Node, Vite and bundlers disagree on a CommonJS module's default import: take the function either way.
-    imports.push(`import * as ${name}Module from "${module}.js";`);
-    imports.push(`const ${name} = { default: typeof ${name}Module.default === "function" ? ${name}Module.default : ${name}Module.default.default };`);
-    return name;
-  });
-  return `${header("//")}${imports.join("\n")}\n${body}`;
-}
-
-/**
- * Standalone validators for `schemas`, each able to follow `#/…` references into `spec`. Only
- * the first failure is kept: the command reports the first difference.
- * @param {Node} spec
- * @param {Record<string, Node>} schemas
- */
-function validatorModule(spec, schemas) {
-  const addFormats = addFormatsModule.default ?? addFormatsModule;
-  const ajv = addFormats(new Ajv2020({ allErrors: false, strict: false, inlineRefs: false, code: { source: true, esm: true, formats: _`formats` } }), {
-    mode: "fast",
-  });
-  ajv.addSchema({ ...spec, $id: specId });
-  /** @type {Record<string, string>} */
-  const names = {};
-  for (const [name, schema] of Object.entries(schemas)) {
-    ajv.addSchema(rebase({ ...schema, $id: `${specId}/${name}` }));
-    names[name] = `${specId}/${name}`;
-  }
-  const declaration =
-    `${header("//")}import type { CompiledValidator } from "../../src/conformance/validate.js";\n` +
-    Object.keys(names)
-      .map((name) => `export declare const ${name}: CompiledValidator;\n`)
-      .join("");
-  return { code: asModule(standaloneCode(ajv, names)), declaration };
-}
-
 /** The compiled files, by name, from the descriptions at `paths`. */
 export async function compileConformance(paths = descriptions) {
   /** @type {Record<string, Node>} */
@@ -203,7 +158,12 @@ export async function compileConformance(paths = descriptions) {
       answers[profile][entry.operation.operationId] = { method: entry.method.toUpperCase(), path: entry.path, statuses: own.statuses };
       Object.assign(schemas, own.schemas);
     }
-    const { code, declaration } = validatorModule(spec, schemas);
+    // Only the first failure is kept: the command reports the first difference.
+    const { code, declaration } = standaloneValidators(spec, schemas, {
+      options: { allErrors: false },
+      header: header("//"),
+      type: { name: "CompiledValidator", from: "../../src/conformance/validate.js" },
+    });
     files[`${profile}-validators.js`] = code;
     files[`${profile}-validators.d.ts`] = declaration;
   }

@@ -7,13 +7,10 @@
 // schema at run time.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { _ } from "ajv";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import standaloneCode from "ajv/dist/standalone/index.js";
-import addFormatsModule from "ajv-formats";
 import { parse } from "yaml";
 import { bundlePath } from "./bundle.mjs";
-import { deref, operationsOf, propertiesOf, rebase, specId } from "./lib/spec.mjs";
+import { deref, operationsOf, propertiesOf } from "./lib/spec.mjs";
+import { standaloneValidators } from "./lib/standalone-validators.mjs";
 import { liveBundlePath } from "./overlay.mjs";
 
 /** @typedef {import("./lib/spec.mjs").Node} Node */
@@ -193,53 +190,6 @@ function errorAnswers(operations) {
 }
 
 /**
- * ajv's standalone code still `require`s its runtime helpers: import them, so Node and bundlers load it as ESM.
- * @param {string} code
- */
-function asModule(code) {
-  // The fast formats check shape by regular expression: the full ones cost more than the rest of a request.
-  const imports = [`import { fastFormats as formats } from "ajv-formats/dist/formats.js";`];
-  const body = code.replace(/require\("([^"]+)"\)/g, (_, module) => {
-    const name = `runtime${imports.length}`;
-    // Node, Vite and bundlers disagree on a CommonJS module's default import: take the function either way.
-    imports.push(`import * as ${name}Module from "${module}.js";`);
-    imports.push(`const ${name} = { default: typeof ${name}Module.default === "function" ? ${name}Module.default : ${name}Module.default.default };`);
-    return name;
-  });
-  return `${header}${imports.join("\n")}\n${body}`;
-}
-
-/**
- * Standalone validators for `schemas`, each able to follow `#/…` references into the spec.
- * @param {Node} spec
- * @param {Record<string, Node>} schemas
- * @param {import("ajv").Options} options
- * @param {string} typesFrom where the declaration imports MockValidator from, relative to the output folder
- */
-function validatorModule(spec, schemas, options, typesFrom) {
-  const addFormats = addFormatsModule.default ?? addFormatsModule;
-  const ajv = addFormats(
-    new Ajv2020({ allErrors: true, strict: false, inlineRefs: false, ...options, code: { source: true, esm: true, formats: _`formats` } }),
-    {
-      mode: "fast",
-    },
-  );
-  ajv.addSchema({ ...spec, $id: specId });
-  /** @type {Record<string, string>} */
-  const names = {};
-  for (const [name, schema] of Object.entries(schemas)) {
-    ajv.addSchema(rebase({ ...schema, $id: `${specId}/${name}` }));
-    names[name] = `${specId}/${name}`;
-  }
-  const declaration =
-    `${header}import type { MockValidator } from "${typesFrom}";\n` +
-    Object.keys(names)
-      .map((name) => `export declare const ${name}: MockValidator;\n`)
-      .join("");
-  return { code: asModule(standaloneCode(ajv, names)), declaration };
-}
-
-/**
  * The compiled files, by name, from the bundle at `bundle`. The story, which both profiles'
  * state starts from, comes from the description's examples, so only its compile writes one.
  * @param {string} [bundle]
@@ -280,13 +230,13 @@ export async function compileMock(bundle = bundlePath, { story: withStory = true
   const isParameters = (name) => /_(query|path)$/.test(name);
   /** @param {(name: string) => boolean} keep */
   const pick = (keep) => Object.fromEntries(Object.entries(schemas).filter(([name]) => keep(name)));
-  const plain = validatorModule(
+  const type = { name: "MockValidator", from: typesFrom };
+  const plain = standaloneValidators(
     spec,
     pick((name) => !isParameters(name)),
-    {},
-    typesFrom,
+    { header, type },
   );
-  const coercing = validatorModule(spec, pick(isParameters), { coerceTypes: "array", useDefaults: true }, typesFrom);
+  const coercing = standaloneValidators(spec, pick(isParameters), { options: { coerceTypes: "array", useDefaults: true }, header, type });
   return {
     "operations.json": `${JSON.stringify({ operations, errors: errorAnswers(operations), writeGrantsRead, shapes }, null, 1)}\n`,
     ...(withStory ? { "story.json": `${JSON.stringify(storyOf(spec), null, 1)}\n` } : {}),

@@ -9,20 +9,7 @@ import type { ClientOptions } from "./client/options.js";
 
 export type * from "../generated/live/openapi.js";
 export type { Page, ReadOnlyOrUnknownField } from "./client/client-types.js";
-export {
-  ApiError,
-  type ApiErrorKind,
-  ConnectionError,
-  InvalidInputError,
-  RequestAbortedError,
-  RequestError,
-  RequestTimeoutError,
-  ResponseTooLargeError,
-  UnexpectedResponseError,
-} from "./client/errors.js";
-export type { AttemptLog, Logger } from "./client/logging.js";
-export { type CallOptions, type ClientOptions, defaults, type FetchFunction } from "./client/options.js";
-export { type DataOf, unwrap } from "./client/unwrap.js";
+export * from "./client/public.js";
 
 /** The client for the live service's paths. */
 export type LiveApiClient = ApiClient<paths>;

@@ -1,0 +1,54 @@
+// ajv validators compiled ahead of time as one ESM module, for the mock (compile-mock.mjs) and
+// the conformance command (compile-conformance.mjs), so neither parses the spec or compiles a
+// schema at run time.
+import { _ } from "ajv";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import standaloneCode from "ajv/dist/standalone/index.js";
+import addFormatsModule from "ajv-formats";
+import { rebase, specId } from "./spec.mjs";
+
+/** @typedef {import("./spec.mjs").Node} Node */
+
+/**
+ * ajv's standalone code still `require`s its runtime helpers: import them, so Node and bundlers load it as ESM.
+ * @param {string} code
+ * @param {string} header
+ */
+function asModule(code, header) {
+  // The fast formats check shape by regular expression: the full ones cost more than the rest of a request.
+  const imports = [`import { fastFormats as formats } from "ajv-formats/dist/formats.js";`];
+  const body = code.replace(/require\("([^"]+)"\)/g, (_, module) => {
+    const name = `runtime${imports.length}`;
+    // Node, Vite and bundlers disagree on a CommonJS module's default import: take the function either way.
+    imports.push(`import * as ${name}Module from "${module}.js";`);
+    imports.push(`const ${name} = { default: typeof ${name}Module.default === "function" ? ${name}Module.default : ${name}Module.default.default };`);
+    return name;
+  });
+  return `${header}${imports.join("\n")}\n${body}`;
+}
+
+/**
+ * Standalone validators for `schemas`, each able to follow `#/…` references into `spec`, and
+ * their declaration, each typed as `type.name` imported from `type.from`.
+ * @param {Node} spec
+ * @param {Record<string, Node>} schemas
+ * @param {{ options?: import("ajv").Options, header: string, type: { name: string, from: string } }} how
+ */
+export function standaloneValidators(spec, schemas, { options = {}, header, type }) {
+  const addFormats = addFormatsModule.default ?? addFormatsModule;
+  const ajv = addFormats(
+    new Ajv2020({ allErrors: true, strict: false, inlineRefs: false, ...options, code: { source: true, esm: true, formats: _`formats` } }),
+    { mode: "fast" },
+  );
+  ajv.addSchema({ ...spec, $id: specId });
+  /** @type {Record<string, string>} */
+  const names = {};
+  for (const [name, schema] of Object.entries(schemas)) {
+    ajv.addSchema(rebase({ ...schema, $id: `${specId}/${name}` }));
+    names[name] = `${specId}/${name}`;
+  }
+  const declaration = `${header}import type { ${type.name} } from "${type.from}";\n${Object.keys(names)
+    .map((name) => `export declare const ${name}: ${type.name};\n`)
+    .join("")}`;
+  return { code: asModule(standaloneCode(ajv, names), header), declaration };
+}
