@@ -66,11 +66,32 @@ function periodStart(frequency: Frequency, index: number): number | undefined {
   return utc(index, 0, 1);
 }
 
+/** The first period of the copy of the calendar in years 2000-2399, by frequency. */
+const cycleBase = {
+  daily: periodOf("daily", Date.UTC(2000, 0, 3)),
+  weekly: periodOf("weekly", Date.UTC(2000, 0, 3)),
+  monthly: periodOf("monthly", Date.UTC(2000, 0, 3)),
+  yearly: 2000,
+};
+
 /** Period `index` moved by whole cycles into years 2000-2399, where rrule computes right. */
 function canonical(frequency: Frequency, index: number): number {
-  const base = periodOf(frequency, Date.UTC(2000, 0, 3));
   const length = cycle[frequency];
-  return base + ((((index - base) % length) + length) % length);
+  return cycleBase[frequency] + ((((index - cycleBase[frequency]) % length) + length) % length);
+}
+
+/** Each place in the cycle's shape: its length and first weekday, which decide a period's occurrences. Computed once. */
+const shapes: Record<Frequency, string[]> = { daily: [], weekly: [], monthly: [], yearly: [] };
+function shapeOf(frequency: Frequency, index: number): string {
+  const copy = canonical(frequency, index);
+  const place = copy - cycleBase[frequency];
+  let shape = shapes[frequency][place];
+  if (shape === undefined) {
+    const begins = periodStart(frequency, copy)!;
+    shape = `${periodStart(frequency, copy + 1)! - begins}:${new Date(begins).getUTCDay()}`;
+    shapes[frequency][place] = shape;
+  }
+  return shape;
 }
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
@@ -91,26 +112,35 @@ function byParts(rule: Rule) {
   return { ...time, freq: RRule.YEARLY, bymonth: [start.getUTCMonth() + 1], bymonthday: [start.getUTCDate()] };
 }
 
+/** Candidates by rule and shape, kept across calls (subscriptions share schedules); emptied when it grows large. */
+const expanded = new Map<string, number[]>();
+const expandedLimit = 4096;
+
 /**
  * The rule's candidates in a whole period, before BYSETPOS, as offsets from its beginning: rrule
- * expands the by-parts over a copy of the period in years 2000-2399, once per shape of period
- * (its length and first weekday decide them).
+ * expands the by-parts over a copy of the period in years 2000-2399, once per shape of period.
  */
 function candidateOffsets(rule: Rule): (index: number) => number[] {
   const { frequency } = rule;
+  const parts = byParts(rule);
+  const ruleKey = `${frequency}:${JSON.stringify(parts)}`;
   const byShape = new Map<string, number[]>();
   return (index) => {
-    const begins = periodStart(frequency, index)!;
-    const shape = `${(periodStart(frequency, index + 1) ?? lastInstant + 1000) - begins}:${new Date(begins).getUTCDay()}`;
-    let offsets = byShape.get(shape);
+    const shape = shapeOf(frequency, index);
+    const known = byShape.get(shape);
+    if (known) return known;
+    const key = `${ruleKey}:${shape}`;
+    let offsets = expanded.get(key);
     if (!offsets) {
       const copy = canonical(frequency, index);
       const copyBegins = periodStart(frequency, copy)!;
       // Each shape has a candidate within a few periods, so rrule stops soon after `until`.
       const until = new Date(periodStart(frequency, copy + 1)! - 1000);
-      offsets = new RRule({ ...byParts(rule), dtstart: new Date(copyBegins), until }, true).all().map((at) => at.getTime() - copyBegins);
-      byShape.set(shape, offsets);
+      offsets = new RRule({ ...parts, dtstart: new Date(copyBegins), until }, true).all().map((at) => at.getTime() - copyBegins);
+      if (expanded.size >= expandedLimit) expanded.clear();
+      expanded.set(key, offsets);
     }
+    byShape.set(shape, offsets);
     return offsets;
   };
 }
