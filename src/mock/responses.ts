@@ -14,8 +14,13 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   return response;
 }
 
+/**
+ * An answer with no body. It says `Content-Length: 0`, as node:http puts on the wire, so an
+ * in-process answer reads like a server's: tools built on openapi-fetch (openapi-react-query)
+ * tell an empty 200 from a missing body by it. A 204 or 304 may not carry the header.
+ */
 export function empty(status: number, headers: Record<string, string> = {}): Response {
-  return new Response(null, { status, headers });
+  return new Response(null, { status, headers: status === 204 || status === 304 ? headers : { "Content-Length": "0", ...headers } });
 }
 
 /** The answer to a HEAD: the GET's status and headers, no body. */

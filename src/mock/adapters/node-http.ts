@@ -107,7 +107,8 @@ async function handle(mock: Mock, request: IncomingMessage, response: ServerResp
   const flagged = answer.headers.get("x-mock-response-violations");
   if (flagged) log(`${request.method} ${url.pathname}: the answer breaks the spec: ${flagged}`);
   const out: Record<string, string> = { ...headers };
-  for (const [name, value] of answer.headers) out[name] = value;
+  // The length is the payload's, set once below (an engine's empty answer says 0 itself).
+  for (const [name, value] of answer.headers) if (name !== "content-length") out[name] = value;
   const payload = Buffer.from(await answer.arrayBuffer());
   // A known length lets node:http send the answer in one write instead of chunks.
   out["Content-Length"] = String(payload.length);
