@@ -2,7 +2,15 @@ import { defineConfig } from "tsup";
 
 export default defineConfig([
   {
-    entry: { index: "src/index.ts", types: "src/types.ts", live: "src/live.ts", mock: "src/mock/index.ts", "mock-msw": "src/mock/adapters/msw.ts" },
+    entry: {
+      index: "src/index.ts",
+      types: "src/types.ts",
+      live: "src/live.ts",
+      query: "src/query.ts",
+      "live-query": "src/live-query.ts",
+      mock: "src/mock/index.ts",
+      "mock-msw": "src/mock/adapters/msw.ts",
+    },
     format: ["esm", "cjs"],
     dts: true,
     // The bin below builds beside these at the same time: cleaning must not remove it.

@@ -7,7 +7,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["test/spec/**/*.test.ts", "test/client/**/*.test.ts", "test/mock/**/*.test.ts", "test/types/**/*.test.ts"],
+          include: ["test/spec/**/*.test.ts", "test/client/**/*.test.ts", "test/mock/**/*.test.ts", "test/query/**/*.test.ts", "test/types/**/*.test.ts"],
           typecheck: { enabled: true, include: ["test/types/**/*.test-d.ts"] },
           testTimeout: 60_000,
         },
@@ -16,6 +16,14 @@ export default defineConfig({
         test: {
           name: "docs",
           include: ["test/docs/**/*.test.ts"],
+          testTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          // The example apps in examples/, built and driven in Chromium.
+          name: "examples",
+          include: ["test/examples/**/*.test.ts"],
           testTimeout: 120_000,
         },
       },

@@ -37,6 +37,18 @@ const smoke = `
     if (typeof live.createClient !== "function" || typeof live.ApiError !== "function") throw new Error("the live entry lacks createClient or ApiError");
     if (typeof live.createClient({ baseUrl: "https://us.posthog.com", apiKey: "phx_smoke" }).paginate !== "function") throw new Error("the live client lacks paginate");
   }
+  for (const [name, query] of [
+    ["query", await import("session-recordings-api/query")],
+    ["query", require("session-recordings-api/query")],
+    ["live/query", await import("session-recordings-api/live/query")],
+    ["live/query", require("session-recordings-api/live/query")],
+  ]) {
+    const next = query.infiniteListing("/api/environments/{project_id}/session_recordings/").getNextPageParam({ results: [{}], has_next: true }, [], 0);
+    const changed = query.queriesChangedBy("post", "/api/environments/{project_id}/session_recording_playlists/", { params: { path: { project_id: "1" } } });
+    if (next !== 1 || !changed.matchesKey(["get", "/api/environments/{project_id}/session_recording_playlists/", { params: { path: { project_id: "1" } } }])) {
+      throw new Error("the " + name + " entry does not page or refresh");
+    }
+  }
   const liveSpec = require("node:fs").readFileSync(require.resolve("session-recordings-api/live/openapi.yaml"), "utf8");
   if (!liveSpec.startsWith("openapi: 3.1")) throw new Error("live/openapi.yaml export is not the live description");
   const spec = require("node:fs").readFileSync(require.resolve("session-recordings-api/openapi.yaml"), "utf8");
@@ -49,7 +61,7 @@ const smoke = `
   for (const msw of [await import("session-recordings-api/mock/msw"), require("session-recordings-api/mock/msw")]) {
     if (typeof msw.mockHandlers !== "function") throw new Error("the mock/msw entry lacks mockHandlers");
   }
-  console.log("entry points load: ESM, CJS, ./types, ./live, ./openapi.yaml, ./live/openapi.yaml, ./mock, ./mock/msw");
+  console.log("entry points load: ESM, CJS, ./types, ./live, ./query, ./live/query, ./openapi.yaml, ./live/openapi.yaml, ./mock, ./mock/msw");
 `;
 run("node", ["--input-type=module", "-e", smoke]);
 
@@ -102,7 +114,7 @@ const required = [
   "openapi/openapi.yaml",
   "openapi/DECISIONS.md",
 ];
-for (const entry of ["index", "types", "live", "mock", "mock-msw"])
+for (const entry of ["index", "types", "live", "query", "live-query", "mock", "mock-msw"])
   required.push(`dist/${entry}.js`, `dist/${entry}.cjs`, `dist/${entry}.d.ts`, `dist/${entry}.d.cts`);
 required.push(bin);
 const missing = required.filter((file) => !packed.includes(file));

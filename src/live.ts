@@ -3,7 +3,13 @@
 // openapi/overlays/live.yaml applied), and that description's types. Use it against
 // PostHog itself; the default entry follows the API description.
 import type { paths } from "../generated/live/openapi.js";
-import type { ApiClient, ItemOf as ItemOfPaths, ListPath as ListPathOf, PaginateOptions as PaginateOptionsOf } from "./client/client-types.js";
+import type {
+  ApiClient,
+  ItemOf as ItemOfPaths,
+  ListingPage as ListingPageOf,
+  ListPath as ListPathOf,
+  PaginateOptions as PaginateOptionsOf,
+} from "./client/client-types.js";
 import { createClient as createSeedClient } from "./client/create-client.js";
 import type { ClientOptions } from "./client/options.js";
 
@@ -18,6 +24,8 @@ export type ListPath = ListPathOf<paths>;
 /** The item type of a live listing. */
 export type ItemOf<P extends ListPath> = ItemOfPaths<P, paths>;
 export type PaginateOptions<P extends ListPath> = PaginateOptionsOf<P, paths>;
+/** What one page of a live listing answers: `{results, has_next}` for the recordings. */
+export type ListingPage<P extends ListPath> = ListingPageOf<P, paths>;
 
 /**
  * An openapi-fetch client for the live service: the same runtime as the default entry's

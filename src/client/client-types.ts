@@ -1,10 +1,11 @@
-import type { FetchOptions, FetchResponse, MaybeOptionalInit, Middleware } from "openapi-fetch";
+import type { ClientMethod, FetchOptions, FetchResponse, MaybeOptionalInit, Middleware } from "openapi-fetch";
+import type { PathsWithMethod, RequiredKeysOf } from "openapi-typescript-helpers";
 import type { paths } from "../../generated/openapi.js";
 import type { httpMethods } from "./internal/call.js";
 import type { CallOptions } from "./options.js";
 
-// Only openapi-fetch's own exports are used, so the published types need no other package.
-// The client is typed from `paths` directly rather than through openapi-fetch's generic
+// Only openapi-fetch's own types are used (and the helper package its own types are written
+// with), so the published types need no other package. The client is typed from `paths` directly rather than through openapi-fetch's generic
 // `Client`: inferring against that whole interface made every call cost a consumer's
 // type-check several times what the same call costs with bare openapi-fetch. Every type takes
 // the paths it serves (`Paths`), the description's by default and the live service's for
@@ -12,10 +13,10 @@ import type { CallOptions } from "./options.js";
 
 /** The paths a client serves: the description's, or the live service's. */
 // biome-ignore lint/suspicious/noExplicitAny: openapi-fetch constrains its paths to exactly this type.
-type AnyPaths = Record<string, any>;
+export type AnyPaths = Record<string, any>;
 
 /** The methods as `paths` spells them, from the list of calls the client wraps: one source for both. */
-type HttpMethod = Lowercase<(typeof httpMethods)[number]>;
+export type HttpMethod = Lowercase<(typeof httpMethods)[number]>;
 type MediaType = `${string}/${string}`;
 
 /** The paths that have `Method`. */
@@ -75,7 +76,7 @@ type Result<Paths extends AnyPaths, Path extends keyof Paths, Method extends Htt
 >;
 
 /** openapi-fetch's method signature for one HTTP method. */
-export type Call<Method extends HttpMethod, Paths extends AnyPaths = paths> = <
+type StrictCall<Method extends HttpMethod, Paths extends AnyPaths> = <
   Path extends PathsWith<Method, Paths>,
   Init extends MaybeOptionalInit<Paths[Path], Method>,
 >(
@@ -84,13 +85,66 @@ export type Call<Method extends HttpMethod, Paths extends AnyPaths = paths> = <
 ) => Result<Paths, Path, Method, Init>;
 
 /** The same, for methods that send a body: the body must be exact. */
-export type BodyCall<Method extends HttpMethod, Paths extends AnyPaths = paths> = <
+type StrictBodyCall<Method extends HttpMethod, Paths extends AnyPaths> = <
   Path extends PathsWith<Method, Paths>,
   Init extends MaybeOptionalInit<Paths[Path], Method>,
 >(
   url: Path,
   ...init: InitParam<Init & ExactBody<Init, Paths[Path][Method]>>
 ) => Result<Paths, Path, Method, Init>;
+
+/**
+ * The `this` of openapi-fetch's own signatures on this client, which no direct call has: a
+ * direct call meets only the stricter signature before it, while a tool built on openapi-fetch
+ * (openapi-react-query, swr-openapi), which asks for openapi-fetch's `Client`, finds its own.
+ */
+export interface CalledByOpenapiFetchTools {
+  readonly "only tools built on openapi-fetch call this signature": true;
+}
+
+/**
+ * openapi-fetch's `ClientMethod`, callable only with a `this` no direct call has. TypeScript
+ * ignores a source signature's `this` when the target declares none, so this is what makes the
+ * client assignable to openapi-fetch's `Client`; the init is written as openapi-fetch writes it,
+ * which the comparison needs.
+ */
+type ToolCall<Method extends HttpMethod, Paths extends AnyPaths> = <
+  Path extends PathsWithMethod<Paths, Method>,
+  Init extends MaybeOptionalInit<Paths[Path], Method>,
+>(
+  this: CalledByOpenapiFetchTools,
+  url: Path,
+  ...init: RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }]
+) => Promise<FetchResponse<Paths[Path][Method], Init, MediaType>>;
+
+/** A call of one HTTP method: this client's signature for direct calls, openapi-fetch's for its tools. */
+export type Call<Method extends HttpMethod, Paths extends AnyPaths = paths> = StrictCall<Method, Paths> & ToolCall<Method, Paths>;
+
+/** The same, for methods that send a body, which must be exact in a direct call. */
+export type BodyCall<Method extends HttpMethod, Paths extends AnyPaths = paths> = StrictBodyCall<Method, Paths> & ToolCall<Method, Paths>;
+
+/** Any method by name: exact bodies in a direct call. */
+type StrictRequest<Paths extends AnyPaths> = <
+  Method extends HttpMethod,
+  Path extends PathsWith<Method, Paths>,
+  Init extends MaybeOptionalInit<Paths[Path], Method>,
+>(
+  method: Method,
+  url: Path,
+  ...init: InitParam<Init & ExactBody<Init, Paths[Path][Method]>>
+) => Result<Paths, Path, Method, Init>;
+
+/** openapi-fetch's `ClientRequestMethod`, for its tools, as `ToolCall`. */
+type ToolRequest<Paths extends AnyPaths> = <
+  Method extends HttpMethod,
+  Path extends PathsWithMethod<Paths, Method>,
+  Init extends MaybeOptionalInit<Paths[Path], Method>,
+>(
+  this: CalledByOpenapiFetchTools,
+  method: Method,
+  url: Path,
+  ...init: RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }]
+) => Promise<FetchResponse<Paths[Path][Method], Init, MediaType>>;
 
 type JsonOk<Operation> = Operation extends { responses: { 200: { content: { "application/json": infer Body } } } } ? Body : never;
 
@@ -102,6 +156,9 @@ export type ListPath<Paths extends AnyPaths = paths> = {
       ? P
       : never;
 }[PathsWith<"get", Paths>];
+
+/** What one page of a listing answers: the envelope, or `{results, has_next}` live. */
+export type ListingPage<P extends ListPath<Paths>, Paths extends AnyPaths = paths> = JsonOk<Paths[P]["get"]>;
 
 /** The item type of a listing. */
 export type ItemOf<P extends ListPath<Paths>, Paths extends AnyPaths = paths> =
@@ -139,13 +196,14 @@ export interface ApiClient<Paths extends AnyPaths = paths> {
   OPTIONS: Call<"options", Paths>;
   HEAD: Call<"head", Paths>;
   PATCH: BodyCall<"patch", Paths>;
-  TRACE: Call<"trace", Paths>;
+  /**
+   * openapi-fetch's own type, exactly: the API has no TRACE operation, and a tool built on
+   * openapi-fetch reads the client's paths from this alias (TypeScript infers a generic's
+   * arguments from a member typed with the same alias, not from the other methods' signatures).
+   */
+  TRACE: ClientMethod<Paths, "trace", MediaType>;
   /** Any method by name, as openapi-fetch's `request`. */
-  request<Method extends HttpMethod, Path extends PathsWith<Method, Paths>, Init extends MaybeOptionalInit<Paths[Path], Method>>(
-    method: Method,
-    url: Path,
-    ...init: InitParam<Init & ExactBody<Init, Paths[Path][Method]>>
-  ): Result<Paths, Path, Method, Init>;
+  request: StrictRequest<Paths> & ToolRequest<Paths>;
   /** Registers openapi-fetch middleware. */
   use(...middleware: Middleware[]): void;
   /** Removes openapi-fetch middleware. */

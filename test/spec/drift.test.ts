@@ -8,6 +8,7 @@ import { bundlePath, bundleSpec } from "../../scripts/bundle.mjs";
 import { generateLiveTypes, generateTypes, liveTypesPath, typesPath } from "../../scripts/codegen.mjs";
 import { compileConformance, conformanceDir } from "../../scripts/compile-conformance.mjs";
 import { compileMock, liveCompile, liveMockDir, mockDir } from "../../scripts/compile-mock.mjs";
+import { compileRefresh, refreshDir } from "../../scripts/compile-refresh.mjs";
 import { liveBundlePath, liveDescription } from "../../scripts/overlay.mjs";
 
 const source = fileURLToPath(new URL("../../src/", import.meta.url));
@@ -51,6 +52,12 @@ describe("generated files are current", () => {
     const fresh = await compileConformance();
     expect((await readdir(conformanceDir)).sort()).toEqual(Object.keys(fresh).sort());
     for (const [file, text] of Object.entries(fresh)) expect(await readFile(join(conformanceDir, file), "utf8"), file).toBe(text);
+  });
+
+  it("generated/refresh/ holds exactly a fresh compile of both descriptions for queriesChangedBy (run `npm run generate`)", async () => {
+    const fresh = await compileRefresh();
+    expect((await readdir(refreshDir)).sort()).toEqual(Object.keys(fresh).sort());
+    for (const [file, text] of Object.entries(fresh)) expect(await readFile(join(refreshDir, file), "utf8"), file).toBe(text);
   });
 
   it("generated/mock/live/ holds exactly a fresh compile of the live description (run `npm run generate`)", async () => {

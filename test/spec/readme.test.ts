@@ -6,11 +6,14 @@ const readme = readFileSync(new URL("README.md", root), "utf8");
 const scripts: Record<string, string> = JSON.parse(readFileSync(new URL("package.json", root), "utf8")).scripts;
 
 describe("README", () => {
-  it.each(["quickstart.ts", "mock-vitest.ts", "mock-browser.ts"])("shows examples/%s as it is, so the example it shows is the one tsc checks", (file) => {
-    const block = readme.match(new RegExp(`<!-- example: examples/${file.replace(".", "\\.")}[^>]*-->\n\`\`\`ts\n([\\s\\S]*?)\`\`\``));
-    expect(block, `no ${file} block`).not.toBeNull();
-    expect(block![1]).toBe(readFileSync(new URL(`../../examples/${file}`, import.meta.url), "utf8"));
-  });
+  it.each(["quickstart.ts", "mock-vitest.ts", "mock-browser.ts", "tanstack-query.tsx"])(
+    "shows examples/%s as it is, so the example it shows is the one tsc checks",
+    (file) => {
+      const block = readme.match(new RegExp(`<!-- example: examples/${file.replace(".", "\\.")}[^>]*-->\n\`\`\`tsx?\n([\\s\\S]*?)\`\`\``));
+      expect(block, `no ${file} block`).not.toBeNull();
+      expect(block![1]).toBe(readFileSync(new URL(`../../examples/${file}`, import.meta.url), "utf8"));
+    },
+  );
 
   it("shows the two commands, each a script package.json defines", () => {
     expect(readme).toContain("npm install && npm start");

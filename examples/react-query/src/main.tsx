@@ -1,0 +1,26 @@
+// Starts the stateful mock in MSW's service worker, then renders: `?scenario=` picks one of the
+// mock's scenarios (rate-limited, many-pages, …) and `?seed=` its seed.
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { setupWorker } from "msw/browser";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { createMock, scenarioNames } from "session-recordings-api/mock";
+import { mockHandlers } from "session-recordings-api/mock/msw";
+import { App } from "./App.js";
+
+const params = new URLSearchParams(location.search);
+const mock = createMock({
+  scenario: scenarioNames.find((name) => name === params.get("scenario")),
+  seed: Number(params.get("seed") ?? 1),
+});
+await setupWorker(...mockHandlers(mock, { baseUrl: location.origin })).start({ onUnhandledRequest: "bypass", quiet: true });
+
+// The client retries by itself; TanStack's retries would repeat each of its failures.
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <App />
+    </QueryClientProvider>
+  </StrictMode>,
+);

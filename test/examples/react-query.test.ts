@@ -1,0 +1,189 @@
+// The React Query example (examples/react-query/) in Debian's Chromium, driven as a person would:
+// the stateful mock answers in the page through MSW's service worker, and the only server is a
+// static one for the built files, which must never see an API request. What the page shows is
+// checked against a mock made in this process with the same seed.
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { extname, join } from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildExample } from "../../examples/react-query/build.mjs";
+import { createClient } from "../../src/index.js";
+import { createMock, type Mock } from "../../src/mock/index.js";
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const seed = 7;
+const newName = "Checkout regressions";
+const contentTypes: Record<string, string> = { ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8" };
+const started = performance.now();
+let outDir: string;
+let sizes: Awaited<ReturnType<typeof buildExample>>;
+let server: Server;
+let browser: Browser;
+let origin: string;
+/** Every path the static server was asked for. */
+const served: string[] = [];
+const foreignRequests: string[] = [];
+const consoleErrors: string[] = [];
+/** Every API answer the pages got, and whether their service worker gave it. */
+const apiAnswers: { url: URL; fromServiceWorker: boolean }[] = [];
+let page: Page;
+
+/** A client on a mock in this process. */
+const clientOn = (mock: Mock) => createClient({ baseUrl: "https://mock.test", apiKey: "phx_test", maxRetries: 0, fetch: (request) => mock.fetch(request) });
+
+/** What the app should show, from the same seeded mock: the first project's playlist names and recordings. */
+async function expected() {
+  const api = clientOn(createMock({ seed }));
+  const collect = async <T>(items: AsyncIterable<T>) => {
+    const all: T[] = [];
+    for await (const item of items) all.push(item);
+    return all;
+  };
+  const [project] = await collect(api.paginate("/api/projects/"));
+  const path = { project_id: String(project!.id) };
+  const playlists = await collect(api.paginate("/api/environments/{project_id}/session_recording_playlists/", { params: { path } }));
+  const recordings = await collect(api.paginate("/api/environments/{project_id}/session_recordings/", { params: { path } }));
+  return { playlists: playlists.map((p) => p.name), recordings: recordings.map((r) => r.person?.name ?? r.distinct_id) };
+}
+
+/** A fresh browser context (its own service worker) on the app, with every request outside the site refused and counted. */
+async function open(query: string): Promise<Page> {
+  const next = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await next.route("**/*", (route) => {
+    const url = route.request().url();
+    if (url.startsWith(`${origin}/`) || url.startsWith("data:")) return route.continue();
+    foreignRequests.push(url);
+    return route.abort();
+  });
+  // Every wait on the page (navigation, clicks, locators) gives up after this.
+  next.setDefaultTimeout(15_000);
+  const opened = await next.newPage();
+  opened.on("console", (message) => message.type() === "error" && consoleErrors.push(message.text()));
+  opened.on("pageerror", (error) => consoleErrors.push(error.message));
+  opened.on("response", (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith("/api/")) apiAnswers.push({ url, fromServiceWorker: response.fromServiceWorker() });
+  });
+  await opened.goto(`${origin}/${query}`);
+  return opened;
+}
+
+beforeAll(async () => {
+  if (!existsSync(chromiumPath)) throw new Error(`No Chromium at ${chromiumPath}: install Debian's chromium (apt-get install chromium), or set CHROMIUM_PATH.`);
+  outDir = await mkdtemp(join(tmpdir(), "react-query-example-"));
+  sizes = await buildExample(outDir);
+  server = createServer(async (request, response) => {
+    const path = new URL(request.url ?? "/", "http://site").pathname;
+    served.push(path);
+    const file = path === "/" ? "index.html" : path.slice(1);
+    if (!["index.html", "app.js", "mockServiceWorker.js"].includes(file)) return response.writeHead(404).end();
+    response.writeHead(200, { "Content-Type": contentTypes[extname(file)]! }).end(await readFile(join(outDir, file)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  page = await open(`?seed=${seed}`);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+  if (sizes) {
+    console.log(
+      `react-query example: ${((performance.now() - started) / 1000).toFixed(1)} s; bundle ${kib(sizes.bytes)}, gzip ${kib(sizes.gzipBytes)}, mock's share ${kib(sizes.mockBytes)} (${Math.round((100 * sizes.mockBytes) / sizes.bytes)}%)`,
+    );
+  }
+});
+
+describe("the React Query example in Chromium", () => {
+  const playlistNames = () => page.getByRole("list", { name: "Playlists" }).getByRole("listitem").locator("span").allInnerTexts();
+  const recordingItems = () => page.getByRole("list", { name: "Recordings" }).getByRole("listitem");
+  let want: Awaited<ReturnType<typeof expected>>;
+
+  beforeAll(async () => {
+    want = await expected();
+  });
+
+  it("lists the seeded project's playlists", async () => {
+    await expect.poll(async () => (await playlistNames()).sort(), { timeout: 15_000 }).toEqual([...want.playlists].sort());
+  });
+
+  it("loads every page of recordings as the list is scrolled, then says all are loaded", async () => {
+    const items = recordingItems();
+    await expect.poll(() => items.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    // The first page alone: more only come by scrolling.
+    expect(await items.count()).toBeLessThan(want.recordings.length);
+    await items.first().hover();
+    await expect
+      .poll(
+        async () => {
+          await page.mouse.wheel(0, 1500);
+          return items.count();
+        },
+        { timeout: 30_000, interval: 100 },
+      )
+      .toBe(want.recordings.length);
+    await page.getByText(`All ${want.recordings.length} recordings loaded`).waitFor({ timeout: 5_000 });
+    expect(await items.locator("span:first-child").allInnerTexts()).toEqual(want.recordings);
+    // Page after page, each asked for once, and no more than it takes.
+    const asked = apiAnswers.filter(({ url }) => url.pathname.endsWith("/session_recordings/")).map(({ url }) => url.searchParams);
+    const limit = Number(asked[0]?.get("limit"));
+    const pages = Math.ceil(want.recordings.length / limit);
+    expect(pages).toBeGreaterThanOrEqual(3);
+    expect(asked.map((query) => Number(query.get("offset")))).toEqual(Array.from({ length: pages }, (_, index) => index * limit));
+  });
+
+  it("creates a playlist and shows it at once, without reloading", async () => {
+    expect(want.playlists).not.toContain(newName);
+    await page.getByRole("textbox", { name: "New playlist name" }).fill(newName);
+    await page.getByRole("button", { name: "Create playlist" }).click();
+    await expect.poll(async () => (await playlistNames()).sort(), { timeout: 10_000 }).toEqual([...want.playlists, newName].sort());
+    await expect.poll(() => page.getByRole("textbox", { name: "New playlist name" }).inputValue(), { timeout: 5_000 }).toBe("");
+    // A reload would have started the recordings over from their first page.
+    expect(await recordingItems().count()).toBe(want.recordings.length);
+  });
+
+  it("soft-deletes a playlist and shows it gone", async () => {
+    const name = want.playlists.find((candidate) => want.playlists.indexOf(candidate) === want.playlists.lastIndexOf(candidate))!;
+    await page.getByRole("button", { name: `Delete ${name}`, exact: true }).click();
+    const left = [...want.playlists.filter((candidate) => candidate !== name), newName].sort();
+    await expect.poll(async () => (await playlistNames()).sort(), { timeout: 10_000 }).toEqual(left);
+  });
+
+  it("shows the rate limit's error in the rate-limited scenario", async () => {
+    // The same seed throttles the first request (the projects listing) for the same wait.
+    const { error, response } = await clientOn(createMock({ seed, scenario: "rate-limited" })).GET("/api/projects/");
+    expect(response.status).toBe(429);
+    const limited = await open(`?seed=${seed}&scenario=rate-limited`);
+    const alert = limited.getByRole("alert");
+    await alert.waitFor({ timeout: 15_000 });
+    expect(await alert.innerText()).toBe(`Could not load projects: ${error!.detail} (throttled)`);
+  });
+
+  it("answered every API request in the page: the static server saw none, nothing left the site and nothing failed", async () => {
+    expect(served.length).toBeGreaterThan(0);
+    expect(served.filter((path) => path.startsWith("/api/"))).toEqual([]);
+    expect(apiAnswers.length).toBeGreaterThan(0);
+    expect(apiAnswers.filter((answer) => !answer.fromServiceWorker)).toEqual([]);
+    expect(foreignRequests).toEqual([]);
+    // The throttled answers are the only errors the browser logs.
+    expect(consoleErrors.filter((text) => !/status of 429/.test(text))).toEqual([]);
+  });
+});
