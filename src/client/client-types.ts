@@ -102,11 +102,13 @@ export interface CalledByOpenapiFetchTools {
   readonly "only tools built on openapi-fetch call this signature": true;
 }
 
+/** openapi-fetch's init argument, written as openapi-fetch writes it, which the comparison of signatures needs. */
+type ToolInit<Init> = RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
+
 /**
  * openapi-fetch's `ClientMethod`, callable only with a `this` no direct call has. TypeScript
  * ignores a source signature's `this` when the target declares none, so this is what makes the
- * client assignable to openapi-fetch's `Client`; the init is written as openapi-fetch writes it,
- * which the comparison needs.
+ * client assignable to openapi-fetch's `Client`.
  */
 type ToolCall<Method extends HttpMethod, Paths extends AnyPaths> = <
   Path extends PathsWithMethod<Paths, Method>,
@@ -114,14 +116,14 @@ type ToolCall<Method extends HttpMethod, Paths extends AnyPaths> = <
 >(
   this: CalledByOpenapiFetchTools,
   url: Path,
-  ...init: RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }]
+  ...init: ToolInit<Init>
 ) => Promise<FetchResponse<Paths[Path][Method], Init, MediaType>>;
 
 /** A call of one HTTP method: this client's signature for direct calls, openapi-fetch's for its tools. */
-export type Call<Method extends HttpMethod, Paths extends AnyPaths = paths> = StrictCall<Method, Paths> & ToolCall<Method, Paths>;
+export type Call<Method extends HttpMethod, Paths extends AnyPaths = paths> = ToolCall<Method, Paths> & StrictCall<Method, Paths>;
 
 /** The same, for methods that send a body, which must be exact in a direct call. */
-export type BodyCall<Method extends HttpMethod, Paths extends AnyPaths = paths> = StrictBodyCall<Method, Paths> & ToolCall<Method, Paths>;
+export type BodyCall<Method extends HttpMethod, Paths extends AnyPaths = paths> = ToolCall<Method, Paths> & StrictBodyCall<Method, Paths>;
 
 /** Any method by name: exact bodies in a direct call. */
 type StrictRequest<Paths extends AnyPaths> = <
@@ -143,7 +145,7 @@ type ToolRequest<Paths extends AnyPaths> = <
   this: CalledByOpenapiFetchTools,
   method: Method,
   url: Path,
-  ...init: RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }]
+  ...init: ToolInit<Init>
 ) => Promise<FetchResponse<Paths[Path][Method], Init, MediaType>>;
 
 type JsonOk<Operation> = Operation extends { responses: { 200: { content: { "application/json": infer Body } } } } ? Body : never;
@@ -203,7 +205,7 @@ export interface ApiClient<Paths extends AnyPaths = paths> {
    */
   TRACE: ClientMethod<Paths, "trace", MediaType>;
   /** Any method by name, as openapi-fetch's `request`. */
-  request: StrictRequest<Paths> & ToolRequest<Paths>;
+  request: ToolRequest<Paths> & StrictRequest<Paths>;
   /** Registers openapi-fetch middleware. */
   use(...middleware: Middleware[]): void;
   /** Removes openapi-fetch middleware. */

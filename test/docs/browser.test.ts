@@ -2,16 +2,15 @@
 // render offline with no request to another origin and no console error; on the description's
 // page every operation is reachable by its link and found by search, and shows its code samples
 // and named examples; the live service's page shows the live shapes, and each links the other.
-import { existsSync } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type Browser, chromium, type Locator, type Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDocs, liveDocsPath } from "../../scripts/docs.mjs";
+import { launchChromium } from "../support/chromium.js";
 import { deref, operations, type Schema } from "../support/spec.js";
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const screenshots = new URL("../../.cache/screenshots/", import.meta.url);
 let server: Server;
 let browser: Browser;
@@ -21,7 +20,6 @@ const foreignRequests: string[] = [];
 const consoleErrors: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(chromiumPath)) throw new Error(`No Chromium at ${chromiumPath}: install Debian's chromium (apt-get install chromium), or set CHROMIUM_PATH.`);
   const html = await readFile(await buildDocs());
   const liveHtml = await readFile(await buildDocs(liveDocsPath, "live"));
   server = createServer((request, response) =>
@@ -29,18 +27,7 @@ beforeAll(async () => {
   );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   page.on("console", (message) => message.type() === "error" && consoleErrors.push(message.text()));
   page.on("pageerror", (error) => consoleErrors.push(error.message));

@@ -2,19 +2,18 @@
 // the stateful mock answers in the page through MSW's service worker, and the only server is a
 // static one for the built files, which must never see an API request. What the page shows is
 // checked against a mock made in this process with the same seed.
-import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { extname, join } from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildExample } from "../../examples/react-query/build.mjs";
 import { createClient } from "../../src/index.js";
 import { createMock, type Mock } from "../../src/mock/index.js";
+import { launchChromium } from "../support/chromium.js";
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const seed = 7;
 const newName = "Checkout regressions";
 const contentTypes: Record<string, string> = { ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8" };
@@ -73,7 +72,6 @@ async function open(query: string): Promise<Page> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(chromiumPath)) throw new Error(`No Chromium at ${chromiumPath}: install Debian's chromium (apt-get install chromium), or set CHROMIUM_PATH.`);
   outDir = await mkdtemp(join(tmpdir(), "react-query-example-"));
   sizes = await buildExample(outDir);
   server = createServer(async (request, response) => {
@@ -85,18 +83,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  browser = await launchChromium();
   page = await open(`?seed=${seed}`);
 }, 120_000);
 
