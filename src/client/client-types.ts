@@ -1,11 +1,10 @@
 import type { ClientMethod, FetchOptions, FetchResponse, MaybeOptionalInit, Middleware } from "openapi-fetch";
-import type { PathsWithMethod, RequiredKeysOf } from "openapi-typescript-helpers";
 import type { paths } from "../../generated/openapi.js";
 import type { httpMethods } from "./internal/call.js";
 import type { CallOptions } from "./options.js";
 
-// Only openapi-fetch's own types are used (and the helper package its own types are written
-// with), so the published types need no other package. The client is typed from `paths` directly rather than through openapi-fetch's generic
+// Only openapi-fetch's own exports are used, so the published types need no other package.
+// The client is typed from `paths` directly rather than through openapi-fetch's generic
 // `Client`: inferring against that whole interface made every call cost a consumer's
 // type-check several times what the same call costs with bare openapi-fetch. Every type takes
 // the paths it serves (`Paths`), the description's by default and the live service's for
@@ -94,36 +93,28 @@ type StrictBodyCall<Method extends HttpMethod, Paths extends AnyPaths> = <
 ) => Result<Paths, Path, Method, Init>;
 
 /**
- * The `this` of openapi-fetch's own signatures on this client, which no direct call has: a
- * direct call meets only the stricter signature before it, while a tool built on openapi-fetch
- * (openapi-react-query, swr-openapi), which asks for openapi-fetch's `Client`, finds its own.
+ * The `this` of the signature each method shows the tools built on openapi-fetch, which no
+ * direct call has.
  */
 export interface CalledByOpenapiFetchTools {
   readonly "only tools built on openapi-fetch call this signature": true;
 }
 
-/** openapi-fetch's init argument, written as openapi-fetch writes it, which the comparison of signatures needs. */
-type ToolInit<Init> = RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
-
 /**
- * openapi-fetch's `ClientMethod`, callable only with a `this` no direct call has. TypeScript
- * ignores a source signature's `this` when the target declares none, so this is what makes the
- * client assignable to openapi-fetch's `Client`.
+ * What a tool built on openapi-fetch (openapi-react-query, swr-openapi) finds beside each strict
+ * signature. The tools ask for openapi-fetch's `Client`, whose generic methods the strict
+ * signatures cannot be compared with; a signature that takes and answers anything can, and
+ * TypeScript ignores its `this` when the target declares none. No direct call has that `this`,
+ * so a direct call always meets the strict signature, and the tools type their own calls.
  */
-type ToolCall<Method extends HttpMethod, Paths extends AnyPaths> = <
-  Path extends PathsWithMethod<Paths, Method>,
-  Init extends MaybeOptionalInit<Paths[Path], Method>,
->(
-  this: CalledByOpenapiFetchTools,
-  url: Path,
-  ...init: ToolInit<Init>
-) => Promise<FetchResponse<Paths[Path][Method], Init, MediaType>>;
+// biome-ignore lint/suspicious/noExplicitAny: relatable to every openapi-fetch method; never called directly.
+type ToolSignature = (this: CalledByOpenapiFetchTools, ...args: any[]) => any;
 
 /** A call of one HTTP method: this client's signature for direct calls, openapi-fetch's for its tools. */
-export type Call<Method extends HttpMethod, Paths extends AnyPaths = paths> = ToolCall<Method, Paths> & StrictCall<Method, Paths>;
+export type Call<Method extends HttpMethod, Paths extends AnyPaths = paths> = ToolSignature & StrictCall<Method, Paths>;
 
 /** The same, for methods that send a body, which must be exact in a direct call. */
-export type BodyCall<Method extends HttpMethod, Paths extends AnyPaths = paths> = ToolCall<Method, Paths> & StrictBodyCall<Method, Paths>;
+export type BodyCall<Method extends HttpMethod, Paths extends AnyPaths = paths> = ToolSignature & StrictBodyCall<Method, Paths>;
 
 /** Any method by name: exact bodies in a direct call. */
 type StrictRequest<Paths extends AnyPaths> = <
@@ -135,18 +126,6 @@ type StrictRequest<Paths extends AnyPaths> = <
   url: Path,
   ...init: InitParam<Init & ExactBody<Init, Paths[Path][Method]>>
 ) => Result<Paths, Path, Method, Init>;
-
-/** openapi-fetch's `ClientRequestMethod`, for its tools, as `ToolCall`. */
-type ToolRequest<Paths extends AnyPaths> = <
-  Method extends HttpMethod,
-  Path extends PathsWithMethod<Paths, Method>,
-  Init extends MaybeOptionalInit<Paths[Path], Method>,
->(
-  this: CalledByOpenapiFetchTools,
-  method: Method,
-  url: Path,
-  ...init: ToolInit<Init>
-) => Promise<FetchResponse<Paths[Path][Method], Init, MediaType>>;
 
 type JsonOk<Operation> = Operation extends { responses: { 200: { content: { "application/json": infer Body } } } } ? Body : never;
 
@@ -205,7 +184,7 @@ export interface ApiClient<Paths extends AnyPaths = paths> {
    */
   TRACE: ClientMethod<Paths, "trace", MediaType>;
   /** Any method by name, as openapi-fetch's `request`. */
-  request: ToolRequest<Paths> & StrictRequest<Paths>;
+  request: ToolSignature & StrictRequest<Paths>;
   /** Registers openapi-fetch middleware. */
   use(...middleware: Middleware[]): void;
   /** Removes openapi-fetch middleware. */
