@@ -46,6 +46,12 @@ export function queriesChangedByFrom<Paths extends AnyPaths>(table: RefreshTable
     const reads = table[`${method} ${String(path)}`];
     if (!reads) throw new TypeError(`queriesChangedBy: the description has no ${method.toUpperCase()} ${String(path)}`);
     const written = pathParamsOf(init) ?? {};
+    // Without the write's own path parameters every read would match, or none: name the one missing.
+    for (const [, name] of String(path).matchAll(/\{([^}]+)\}/g)) {
+      const value = written[name!];
+      if (typeof value !== "string" && typeof value !== "number")
+        throw new TypeError(`queriesChangedBy: init.params.path.${name} must be the written path's ${name}`);
+    }
     const matchesKey = (key: unknown): boolean => {
       if (!Array.isArray(key)) return false;
       const [first, readPath, readInit] = key;

@@ -176,11 +176,17 @@ describe("queriesChangedBy: a write leaves no stale read in the cache, and only 
     expect(changed.matchesKey("not a key")).toBe(false);
   });
 
+  it("names a path parameter the write's init lacks, rather than refreshing everything or nothing", () => {
+    const path = `${P}/session_recording_playlists/{short_id}/` as const;
+    expect(() => queriesChangedBy("patch", path, { params: { path: { project_id } } } as never)).toThrow(/init\.params\.path\.short_id must be/);
+    expect(() => queriesChangedBy("patch", path, undefined as never)).toThrow(/init\.params\.path\.project_id must be/);
+  });
+
   it("refuses what is not a write of the description, naming it", () => {
-    expect(() => queriesChangedBy("get" as never, `${P}/subscriptions/` as never, {} as never)).toThrow(
+    expect(() => queriesChangedBy("get" as never, `${P}/subscriptions/` as never, { params: { path: { project_id } } } as never)).toThrow(
       /method must be one of post, put, patch, delete, got "get"/,
     );
-    expect(() => queriesChangedBy("put", `${P}/subscriptions/{id}/` as never, {} as never)).toThrow(
+    expect(() => queriesChangedBy("put", `${P}/subscriptions/{id}/` as never, { params: { path: { project_id, id: 1 } } } as never)).toThrow(
       /has no PUT \/api\/environments\/\{project_id\}\/subscriptions\/\{id\}\//,
     );
   });
