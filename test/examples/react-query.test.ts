@@ -154,6 +154,33 @@ describe("the React Query example in Chromium", () => {
     await expect.poll(async () => (await playlistNames()).sort(), { timeout: 10_000 }).toEqual(left);
   });
 
+  it("pages the live service's has_next listing the same way, to its last page", async () => {
+    const live = await open(`?seed=${seed}&profile=live`);
+    const items = live.getByRole("list", { name: "Recordings" }).getByRole("listitem");
+    await expect.poll(() => items.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await items.first().hover();
+    await expect
+      .poll(
+        async () => {
+          await live.mouse.wheel(0, 1500);
+          return items.count();
+        },
+        { timeout: 30_000, interval: 100 },
+      )
+      .toBe(want.recordings.length);
+    await live.getByText(`All ${want.recordings.length} recordings loaded`).waitFor({ timeout: 5_000 });
+    expect(await items.locator("span:first-child").allInnerTexts()).toEqual(want.recordings);
+    // The page's mock answered in the live shape: a page says has_next and no count.
+    const shape = await live.evaluate(async () => {
+      const projects = await (await fetch("/api/projects/", { headers: { Authorization: "Bearer phx_test" } })).json();
+      const page = await fetch(`/api/environments/${projects.results[0].id}/session_recordings/?limit=1`, { headers: { Authorization: "Bearer phx_test" } });
+      return Object.keys(await page.json()).sort();
+    });
+    expect(shape).toContain("has_next");
+    expect(shape).not.toContain("count");
+    await live.context().close();
+  });
+
   it("shows the rate limit's error in the rate-limited scenario", async () => {
     // The same seed throttles the first request (the projects listing) for the same wait.
     const { error, response } = await clientOn(createMock({ seed, scenario: "rate-limited" })).GET("/api/projects/");

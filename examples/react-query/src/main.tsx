@@ -1,5 +1,6 @@
 // Starts the stateful mock in MSW's service worker, then renders: `?scenario=` picks one of the
-// mock's scenarios (rate-limited, many-pages, …) and `?seed=` its seed.
+// mock's scenarios (rate-limited, many-pages, …), `?seed=` its seed, and `?profile=live` answers
+// as the live service does (the recordings listing pages on `has_next`).
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { setupWorker } from "msw/browser";
 import { StrictMode } from "react";
@@ -12,6 +13,7 @@ const params = new URLSearchParams(location.search);
 const mock = createMock({
   scenario: scenarioNames.find((name) => name === params.get("scenario")),
   seed: Number(params.get("seed") ?? 1),
+  profile: params.get("profile") === "live" ? "live" : "seed",
 });
 await setupWorker(...mockHandlers(mock, { baseUrl: location.origin })).start({ onUnhandledRequest: "bypass", quiet: true });
 
