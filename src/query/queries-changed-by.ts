@@ -56,7 +56,7 @@ export function queriesChangedByFrom<Paths extends AnyPaths>(table: RefreshTable
       if (!Array.isArray(key)) return false;
       const [first, readPath, readInit] = key;
       // A cached mutation ([method, path]) is not a read.
-      if (typeof first === "string" && first !== "get" && writeMethods.includes(first)) return false;
+      if (typeof first === "string" && writeMethods.includes(first)) return false;
       const read = reads.find((candidate) => candidate.path === readPath);
       if (!read) return false;
       const selected = pathParamsOf(readInit) ?? {};
