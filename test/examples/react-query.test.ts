@@ -112,8 +112,9 @@ describe("the React Query example in Chromium", () => {
     await expect.poll(async () => (await playlistNames()).sort(), { timeout: 15_000 }).toEqual([...want.playlists].sort());
   });
 
-  it("loads every page of recordings as the list is scrolled, then says all are loaded", async () => {
-    const items = recordingItems();
+  /** Scrolls the recordings with the mouse wheel until every one is shown and the list says so; checks what it shows. */
+  async function scrollToTheEnd(on: Page) {
+    const items = on.getByRole("list", { name: "Recordings" }).getByRole("listitem");
     await expect.poll(() => items.count(), { timeout: 15_000 }).toBeGreaterThan(0);
     // The first page alone: more only come by scrolling.
     expect(await items.count()).toBeLessThan(want.recordings.length);
@@ -121,14 +122,18 @@ describe("the React Query example in Chromium", () => {
     await expect
       .poll(
         async () => {
-          await page.mouse.wheel(0, 1500);
+          await on.mouse.wheel(0, 1500);
           return items.count();
         },
         { timeout: 30_000, interval: 100 },
       )
       .toBe(want.recordings.length);
-    await page.getByText(`All ${want.recordings.length} recordings loaded`).waitFor({ timeout: 5_000 });
+    await on.getByText(`All ${want.recordings.length} recordings loaded`).waitFor({ timeout: 5_000 });
     expect(await items.locator("span:first-child").allInnerTexts()).toEqual(want.recordings);
+  }
+
+  it("loads every page of recordings as the list is scrolled, then says all are loaded", async () => {
+    await scrollToTheEnd(page);
     // Page after page, each asked for once, and no more than it takes.
     const asked = apiAnswers.filter(({ url }) => url.pathname.endsWith("/session_recordings/")).map(({ url }) => url.searchParams);
     const limit = Number(asked[0]?.get("limit"));
@@ -156,20 +161,7 @@ describe("the React Query example in Chromium", () => {
 
   it("pages the live service's has_next listing the same way, to its last page", async () => {
     const live = await open(`?seed=${seed}&profile=live`);
-    const items = live.getByRole("list", { name: "Recordings" }).getByRole("listitem");
-    await expect.poll(() => items.count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    await items.first().hover();
-    await expect
-      .poll(
-        async () => {
-          await live.mouse.wheel(0, 1500);
-          return items.count();
-        },
-        { timeout: 30_000, interval: 100 },
-      )
-      .toBe(want.recordings.length);
-    await live.getByText(`All ${want.recordings.length} recordings loaded`).waitFor({ timeout: 5_000 });
-    expect(await items.locator("span:first-child").allInnerTexts()).toEqual(want.recordings);
+    await scrollToTheEnd(live);
     // The page's mock answered in the live shape: a page says has_next and no count.
     const shape = await live.evaluate(async () => {
       const projects = await (await fetch("/api/projects/", { headers: { Authorization: "Bearer phx_test" } })).json();
