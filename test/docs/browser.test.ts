@@ -56,6 +56,12 @@ const successExamples = (operation: Schema) => {
 const sectionOf = (operation: Schema) => page.locator(`[data-section-id="/${slug(operation.tags[0])}/${String(operation.operationId).toLowerCase()}"]`);
 const panelText = async (section: Locator) => (await section.locator("[data-testid=right-panel]").allInnerTexts()).join("\n");
 
+/** The right panel's text once its code sample has rendered, which comes after the section. */
+async function renderedPanel(section: Locator): Promise<string> {
+  await expect.poll(async () => /import \{|curl /.test(await panelText(section)), { timeout: 15_000 }).toBe(true);
+  return panelText(section);
+}
+
 /** Picks a code sample language in an operation's language menu. */
 async function chooseLanguage(section: Locator, current: string, wanted: string) {
   await section.locator("[data-testid=right-panel]").getByText(current, { exact: true }).first().click();
@@ -88,7 +94,7 @@ describe("the docs page in Chromium", () => {
       if (scopes.length) expect(middle).toMatch(new RegExp(`Required scopes:\\s*${scopes[0]}`));
       else expect(middle).toContain("Scope: none.");
       // The chosen language is remembered across operations: read whichever shows, then the other.
-      const first = await panelText(section);
+      const first = await renderedPanel(section);
       const typescriptFirst = first.includes('from "session-recordings-api"');
       await chooseLanguage(section, typescriptFirst ? "TypeScript" : "curl", typescriptFirst ? "curl" : "TypeScript");
       const seen = `${first}\n${await panelText(section)}`;
@@ -143,13 +149,12 @@ describe("the live service's page in Chromium", () => {
     await page.goto(`${origin}/live.html#/session-recordings/listrecordings`, { waitUntil: "networkidle" });
     const section = page.locator('[data-section-id="/session-recordings/listrecordings"]');
     await section.waitFor({ timeout: 15_000 });
-    const first = await panelText(section);
-    const typescriptFirst = first.includes("import {");
-    if (!typescriptFirst) await chooseLanguage(section, "curl", "TypeScript");
+    const first = await renderedPanel(section);
+    if (!first.includes("import {")) await chooseLanguage(section, "curl", "TypeScript");
+    await expect.poll(() => panelText(section), { timeout: 15_000 }).toContain('from "session-recordings-api/live"');
     const text = `${first}\n${await panelText(section)}`;
     expect(text).toContain("has_next");
     expect(text).not.toContain('"count"');
-    expect(text).toContain('from "session-recordings-api/live"');
   });
 
   it("has no ai/filters operation, which the live service lacks", async () => {
