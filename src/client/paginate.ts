@@ -28,9 +28,10 @@ function wholeNumber(value: unknown): number | undefined {
 }
 
 /**
- * Where the page after `body` starts. A `next` URL is read only for its limit and offset:
- * the request still goes to the client's baseUrl and path, so a `next` on another host
- * never receives the key. The live recordings listing says `has_next` instead.
+ * Where the page after `body` starts, or undefined after the last page; for `pages` and for
+ * infiniteListing (src/query/). A `next` URL is read only for its limit and offset: the
+ * request still goes to the client's baseUrl and path, so a `next` on another host never
+ * receives the key. The live recordings listing says `has_next` instead.
  */
 export function nextPosition(body: Listing, current: Position, where = "the listing"): Position | undefined {
   const { results, next } = body;
@@ -39,7 +40,10 @@ export function nextPosition(body: Listing, current: Position, where = "the list
   const limit = query?.get("limit") ?? undefined;
   // A page of no items would never end: refuse it rather than loop.
   if (limit !== undefined && !wholeNumber(limit)) throw new UnexpectedResponseError("GET", where, `the next link asks for limit=${limit}, not a page size ≥ 1`);
-  return { offset: wholeNumber(query?.get("offset")) ?? current.offset + results.length, limit: limit === undefined ? current.limit : Number(limit) };
+  const offset = wholeNumber(query?.get("offset")) ?? current.offset + results.length;
+  // Every page must lie past the one before, or the listing would repeat forever.
+  if (offset <= current.offset) throw new UnexpectedResponseError("GET", where, `the next page does not advance past offset ${current.offset}`);
+  return { offset, limit: limit === undefined ? current.limit : Number(limit) };
 }
 
 /** The live recordings listing's shape: `has_next`, and no `next` link or count. */
@@ -111,8 +115,6 @@ export function createPagination(client: Client<paths>) {
         const where = response.url || path;
         const next = nextPosition(body, position, where);
         if (!next) break;
-        // Every page must lie past the one before, or the listing would repeat forever.
-        if (next.offset <= position.offset) throw new UnexpectedResponseError("GET", where, `the next page does not advance past offset ${position.offset}`);
         // Pages requested ahead on a guess the listing has just proved wrong (a short page) are dropped.
         if (queue[0] && queue[0].position.offset !== next.offset) queue.length = 0;
         if (queue.length === 0) planned = next.offset;

@@ -1,9 +1,11 @@
 // A listing as an infinite query, for TanStack Query (React, Vue, Svelte, Solid: the options are
 // the same) through openapi-react-query, which pages by one query parameter. This API pages by
-// `offset`: the next page starts where the last one ended, so no item is fetched twice even
-// when a page is shorter than `limit`, and the page that says nothing follows ends the query.
+// `offset`, and the next one is found as `paginate` finds it (nextPosition): from the `next`
+// link, or where the last page ended, so no item is fetched twice, and the page that says
+// nothing follows ends the query.
 import type { paths } from "../../generated/openapi.js";
 import type { AnyPaths, ListingPage, ListPath } from "../client/client-types.js";
+import { nextPosition } from "../client/paginate.js";
 
 /** The options `useInfiniteQuery` needs for a listing, besides its key and query function. */
 export interface InfiniteListing<Page> {
@@ -16,14 +18,6 @@ export interface InfiniteListing<Page> {
 
 /** `infiniteListing`, for the listings of one set of paths. */
 export type InfiniteListingOf<Paths extends AnyPaths> = <P extends ListPath<Paths>>(path: P) => InfiniteListing<ListingPage<P, Paths>>;
-
-/** What a page may say about what follows, in either shape. */
-interface PageEnd {
-  results?: unknown;
-  has_next?: unknown;
-  next?: unknown;
-  count?: unknown;
-}
 
 /**
  * `useInfiniteQuery`'s paging options for a listing, on either shape: the envelope
@@ -38,14 +32,11 @@ export const infiniteListing: InfiniteListingOf<paths> = (path) => ({
   pageParamName: "offset",
   initialPageParam: 0,
   getNextPageParam(lastPage, _allPages, lastPageParam) {
-    const page = lastPage as PageEnd;
+    const page = lastPage as { results?: unknown; next?: unknown; has_next?: unknown };
     if (!Array.isArray(page?.results)) throw new TypeError(`infiniteListing: a page of GET ${path} has no results list`);
-    const next = (typeof lastPageParam === "number" ? lastPageParam : 0) + page.results.length;
-    // An empty page makes no progress: asking again would loop.
-    if (page.results.length === 0) return undefined;
-    if (typeof page.has_next === "boolean") return page.has_next ? next : undefined;
-    if (page.next !== undefined) return page.next === null ? undefined : next;
-    if (typeof page.count === "number") return next < page.count ? next : undefined;
-    throw new TypeError(`infiniteListing: a page of GET ${path} says neither has_next, next nor count`);
+    // A page that says neither would end the query silently, maybe pages early.
+    if (!("next" in page) && !("has_next" in page)) throw new TypeError(`infiniteListing: a page of GET ${path} says neither has_next nor next`);
+    const offset = typeof lastPageParam === "number" ? lastPageParam : 0;
+    return nextPosition(page as { results: unknown[] }, { offset, limit: undefined }, `GET ${path}`)?.offset;
   },
 });

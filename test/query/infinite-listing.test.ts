@@ -76,15 +76,23 @@ describe("infiniteListing", () => {
   it("continues from where a short page ended, so nothing is fetched twice or skipped", () => {
     const { getNextPageParam } = infiniteListing(recordings);
     const page = (n: number, next: string | null) => ({ count: 100, next, previous: null, results: Array.from({ length: n }, () => ({}) as never) });
-    expect(getNextPageParam(page(7, "…?offset=20"), [], 40)).toBe(47);
+    expect(getNextPageParam(page(7, "…?limit=20"), [], 40)).toBe(47);
+    expect(getNextPageParam({ results: Array.from({ length: 7 }, () => ({}) as never), has_next: true } as never, [], 40)).toBe(47);
     expect(getNextPageParam(page(7, null), [], 40)).toBeUndefined();
     // An empty page would ask for the same offset again, forever.
     expect(getNextPageParam(page(0, "…?offset=40"), [], 40)).toBeUndefined();
   });
 
+  it("follows the next link's offset as paginate does, and refuses one that goes back", () => {
+    const { getNextPageParam } = infiniteListing(recordings);
+    const page = (next: string) => ({ count: 100, next, previous: null, results: Array.from({ length: 20 }, () => ({}) as never) });
+    expect(getNextPageParam(page("…?offset=60&limit=20"), [], 40)).toBe(60);
+    expect(() => getNextPageParam(page("…?offset=20&limit=20"), [], 40)).toThrow(/does not advance past offset 40/);
+  });
+
   it("names the listing when a page is not a page", () => {
     const { getNextPageParam } = infiniteListing(recordings);
     expect(() => getNextPageParam({} as never, [], 0)).toThrow(/GET \/api\/environments\/\{project_id\}\/session_recordings\/ has no results list/);
-    expect(() => getNextPageParam({ results: [{}] } as never, [], 0)).toThrow(/says neither has_next, next nor count/);
+    expect(() => getNextPageParam({ results: [{}] } as never, [], 0)).toThrow(/says neither has_next nor next/);
   });
 });
