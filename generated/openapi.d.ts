@@ -694,7 +694,34 @@ export interface components {
             role_at_organization?: "engineering" | "data" | "product" | "founder" | "leadership" | "marketing" | "sales" | "other" | "" | null;
         };
         /** @description A playlist of session recordings. */
-        Playlist: WithRequired<components["schemas"]["PlaylistInput"], "name" | "derived_name" | "description" | "pinned" | "deleted" | "filters"> & {
+        Playlist: {
+            /** @description The name given by a user. */
+            name: string | null;
+            /** @description A name derived from the playlist's filters, shown when `name` is empty. */
+            derived_name: string | null;
+            /** @default  */
+            description: string;
+            /** @default false */
+            pinned: boolean;
+            /**
+             * @description True marks the playlist as deleted. The record stays; there is no hard delete.
+             * @default false
+             */
+            deleted: boolean;
+            /**
+             * @description Recording filters of the playlist, stored as given. Their structure is not part of
+             *     this description; null is accepted. The live service answers 400 for null, for a
+             *     `collection` playlist with filters and for a `filters` playlist without them.
+             * @default {}
+             */
+            filters: unknown;
+            /**
+             * @description Not in the API description this spec follows; known from the live service, which
+             *     rejects a create without it. `collection` holds recordings added by hand, `filters`
+             *     holds the recordings that match `filters`.
+             * @enum {string|null}
+             */
+            type?: "collection" | "filters" | null;
             readonly id: number;
             /** @description The identifier used in paths. */
             readonly short_id: string;
@@ -827,7 +854,8 @@ export interface components {
             properties?: unknown;
         };
         /** @description The person a recording belongs to. For a recording with no matched person, `id`, `name` and `created_at` are null. */
-        Person: components["schemas"]["PersonInput"] & {
+        Person: {
+            properties?: unknown;
             readonly id: number | null;
             readonly name: string | null;
             /** @description Shown as a string by the API description. The live service sends an array of strings, cut to at most 10. */
@@ -910,7 +938,7 @@ export interface components {
          * @description Where a subscription delivers; the kind of `target_value`.
          * @enum {string}
          */
-        SubscriptionTargetType: "email" | "slack" | "webhook";
+        SubscriptionTargetType: "email" | "slack";
         /**
          * @description The writable fields of a subscription: the body of an update, in which every field is
          *     optional. A create sends them too, with the fields `SubscriptionCreate` requires.
@@ -958,9 +986,82 @@ export interface components {
          *     `target_value`, `frequency` and `start_date` required, and a `dashboard` or an `insight`
          *     (see the create operation for the rules).
          */
-        SubscriptionCreate: WithRequired<components["schemas"]["SubscriptionInput"], "target_type" | "target_value" | "frequency" | "start_date">;
+        SubscriptionCreate: {
+            /** @description Id of the dashboard to deliver. */
+            dashboard?: number | null;
+            /** @description Id of the insight to deliver. */
+            insight?: number | null;
+            target_type: components["schemas"]["SubscriptionTargetType"];
+            /** @description Where to deliver, by target type; for `email`, comma-separated addresses. */
+            target_value: string;
+            /** @enum {string} */
+            frequency: "daily" | "weekly" | "monthly" | "yearly";
+            /**
+             * Format: int32
+             * @description Deliver every `interval` periods of `frequency`. Below 1 is refused with a 400, since no recurrence rule can follow it.
+             * @default 1
+             */
+            interval?: number;
+            /** @description Weekdays to deliver on. */
+            byweekday?: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday")[] | null;
+            /**
+             * Format: int32
+             * @description Which occurrence within each period, as in an iCalendar BYSETPOS rule (1 to 366 from the first, -1 to -366 from the last); used only with `byweekday`, where another value is refused with a 400.
+             */
+            bysetpos?: number | null;
+            /**
+             * Format: int32
+             * @description How many deliveries in all, counted from `start_date`; null for no limit, 0 or less for none.
+             */
+            count?: number | null;
+            /** Format: date-time */
+            start_date: string;
+            /** Format: date-time */
+            until_date?: string | null;
+            /** @default false */
+            deleted?: boolean;
+            title?: string | null;
+            /** @description A message sent once, to new recipients. */
+            invite_message?: string | null;
+        };
         /** @description A scheduled delivery of a dashboard or an insight to a target. */
-        Subscription: components["schemas"]["SubscriptionCreate"] & {
+        Subscription: {
+            /** @description Id of the dashboard to deliver. */
+            dashboard: number | null;
+            /** @description Id of the insight to deliver. */
+            insight: number | null;
+            target_type: components["schemas"]["SubscriptionTargetType"];
+            /** @description Where to deliver, by target type; for `email`, comma-separated addresses. */
+            target_value: string;
+            /** @enum {string} */
+            frequency: "daily" | "weekly" | "monthly" | "yearly";
+            /**
+             * Format: int32
+             * @description Deliver every `interval` periods of `frequency`. Below 1 is refused with a 400, since no recurrence rule can follow it.
+             * @default 1
+             */
+            interval: number;
+            /** @description Weekdays to deliver on. */
+            byweekday: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday")[] | null;
+            /**
+             * Format: int32
+             * @description Which occurrence within each period, as in an iCalendar BYSETPOS rule (1 to 366 from the first, -1 to -366 from the last); used only with `byweekday`, where another value is refused with a 400.
+             */
+            bysetpos: number | null;
+            /**
+             * Format: int32
+             * @description How many deliveries in all, counted from `start_date`; null for no limit, 0 or less for none.
+             */
+            count: number | null;
+            /** Format: date-time */
+            start_date: string;
+            /** Format: date-time */
+            until_date: string | null;
+            /** @default false */
+            deleted: boolean;
+            title: string | null;
+            /** @description A message sent once, to new recipients. */
+            invite_message: string | null;
             readonly id: number;
             /** Format: date-time */
             readonly created_at: string;
@@ -2269,6 +2370,3 @@ export interface operations {
         };
     };
 }
-type WithRequired<T, K extends keyof T> = T & {
-    [P in K]-?: T[P];
-};

@@ -185,15 +185,11 @@ export interface paths {
         post: operations["addRecordingToPlaylist"];
         /**
          * Remove a recording from a playlist
-         * @description Removes the recording from the playlist; the recording itself stays. A recording that
-         *     is not in the playlist answers 404.
+         * @description Removes the recording from the playlist; the recording itself stays. An unknown playlist
+         *     answers 404; a recording that is not in the playlist is an unhandled error (500).
+         *     Refuses personal API keys (403).
          *
-         *     **Live service:** it answers 200 `{"success": true}` and refuses personal API keys with
-         *     403; removing a recording that is not in the playlist is an unhandled error there (500),
-         *     so the 404 is this description's promise, not live behaviour.
-         *
-         *     **Scope:** none. The API description this spec follows lists no scope here, and the live
-         *     service refuses personal API keys on this operation (403); the mocks accept any valid key.
+         *     **Scope:** none: the live service refuses personal API keys on this operation.
          */
         delete: operations["removeRecordingFromPlaylist"];
         options?: never;
@@ -438,29 +434,15 @@ export interface paths {
         put?: never;
         /**
          * Create a subscription
-         * @description Schedules deliveries of a dashboard or an insight. The rules of a create:
+         * @description Creates a subscription: a schedule that delivers an insight, a dashboard or an AI report
+         *     (`prompt`) to an e-mail address or a Slack channel. `interval` is required. A create with
+         *     none of `insight`, `dashboard` or `prompt` answers 400 "A subscription must have an insight,
+         *     a dashboard, or a prompt."; one whose schedule has no delivery left answers 400 on
+         *     `start_date`; a Slack target needs `integration_id`. A body that sets `prompt` needs the
+         *     `query:read` scope besides `subscription:write` (403 "You need query access to create or
+         *     deliver AI prompt subscriptions.").
          *
-         *     - `target_type`, `target_value`, `frequency` and `start_date` are required (400
-         *       `required`, `attr` naming the field);
-         *     - a `dashboard` or an `insight` is required: without either, 400 `required` with
-         *       `attr: insight` and "Insight is required for insight subscriptions.";
-         *     - a schedule no recurrence rule can follow answers 400 `invalid` naming the field: an
-         *       `interval` below 1, or with `byweekday` a `bysetpos` of 0 or beyond ±366 (the live
-         *       service's rule never ends or fails on them).
-         *
-         *     The answer's `next_delivery_date` is when the subscription next delivers, as the live
-         *     service computes it: the first occurrence more than 15 minutes after the request of the
-         *     RFC 5545 recurrence rule over `frequency`, `interval`, `byweekday`, `bysetpos` (only with
-         *     `byweekday`), `count`, `start_date` (to the whole second) and `until_date`, in UTC; null
-         *     when the rule has no occurrence left before year 10000.
-         *
-         *     **Live service:** the rules depend on a `content_type` field this description does not
-         *     carry: an insight subscription without `insight` answers 400
-         *     `{"insight": ["Insight is required for insight subscriptions."]}`, a dashboard
-         *     subscription also needs `dashboard_export_insights`, and a Slack target needs
-         *     `integration_id`. It also returns more fields (`content_type`, `insight_short_id`,
-         *     `resource_name`, `dashboard_export_insights`, `prompt`, `ai_config`, `enabled`,
-         *     `integration_id`, `summary_enabled`, `summary_prompt_guide`).
+         *     **Scope:** `subscription:write`, and `query:read` with a `prompt`.
          */
         post: operations["createSubscription"];
         delete?: never;
@@ -566,7 +548,6 @@ export interface components {
             /** @description An IANA time zone name, such as `Europe/Berlin` or `UTC`. */
             readonly timezone: string;
             readonly access_control: boolean;
-            readonly project_id?: number;
         };
         /** @description A page of Project objects. */
         PaginatedProjectList: components["schemas"]["Paginated"] & {
@@ -630,7 +611,9 @@ export interface components {
              *     `collection` playlist with filters and for a `filters` playlist without them.
              * @default {}
              */
-            filters?: Record<string, never>;
+            filters?: {
+                [key: string]: unknown;
+            };
             /**
              * @description Not in the API description this spec follows; known from the live service, which
              *     rejects a create without it. `collection` holds recordings added by hand, `filters`
@@ -638,6 +621,8 @@ export interface components {
              * @enum {string|null}
              */
             type?: "collection" | "filters" | null;
+            /** @description The project folder the playlist is filed in on create; never answered. */
+            _create_in_folder?: string;
         };
         /** @description A user of the service, as shown in `created_by` and `last_modified_by`. Always server-set. */
         User: {
@@ -658,15 +643,51 @@ export interface components {
             role_at_organization?: "engineering" | "data" | "product" | "founder" | "leadership" | "marketing" | "sales" | "other" | "" | null;
         };
         /** @description A playlist of session recordings. */
-        Playlist: WithRequired<components["schemas"]["PlaylistInput"], "name" | "derived_name" | "description" | "pinned" | "deleted" | "filters"> & {
+        Playlist: {
+            /** @description The name given by a user. */
+            name: string | null;
+            /** @description A name derived from the playlist's filters, shown when `name` is empty. */
+            derived_name: string | null;
+            /** @default  */
+            description: string;
+            /** @default false */
+            pinned: boolean;
+            /**
+             * @description True marks the playlist as deleted. The record stays; there is no hard delete.
+             * @default false
+             */
+            deleted: boolean;
+            /**
+             * @description Recording filters of the playlist, stored as given. Their structure is not part of
+             *     this description; null is accepted. The live service answers 400 for null, for a
+             *     `collection` playlist with filters and for a `filters` playlist without them.
+             * @default {}
+             */
+            filters: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Not in the API description this spec follows; known from the live service, which
+             *     rejects a create without it. `collection` holds recordings added by hand, `filters`
+             *     holds the recordings that match `filters`.
+             * @enum {string|null}
+             */
+            type?: "collection" | "filters" | null;
+            /** @description The playlist's id; negative for a synthetic playlist. */
             readonly id: number;
             /** @description The identifier used in paths. */
             readonly short_id: string;
-            /** Format: date-time */
-            readonly created_at: string;
+            /**
+             * Format: date-time
+             * @description Null for a synthetic playlist.
+             */
+            readonly created_at: string | null;
             readonly created_by: components["schemas"]["User"] | null;
-            /** Format: date-time */
-            readonly last_modified_at: string;
+            /**
+             * Format: date-time
+             * @description Null for a synthetic playlist.
+             */
+            readonly last_modified_at: string | null;
             readonly last_modified_by: components["schemas"]["User"] | null;
             readonly recordings_counts: {
                 saved_filters?: {
@@ -676,9 +697,13 @@ export interface components {
                     increased?: boolean | null;
                     last_refreshed_at?: string | null;
                 };
+                /** @description A synthetic playlist's also carries `has_more`, `increased` and `last_refreshed_at`. */
                 collection?: {
                     count?: number | null;
                     watched_count?: number | null;
+                    has_more?: boolean | null;
+                    increased?: boolean | null;
+                    last_refreshed_at?: string | null;
                 };
             };
             readonly is_synthetic?: boolean;
@@ -786,15 +811,9 @@ export interface components {
             /** @description The level, or levels. */
             value: components["schemas"]["ConsoleLogLevel"] | components["schemas"]["ConsoleLogLevel"][];
         };
-        /**
-         * @description The writable part of a person: `properties`, the person's properties, stored as given
-         *     (null is accepted). Untyped in the API description; the live service sends an object.
-         */
-        PersonInput: {
-            properties?: unknown;
-        };
         /** @description The person a recording belongs to. For a recording with no matched person, `id`, `name` and `created_at` are null. */
-        Person: components["schemas"]["PersonInput"] & {
+        Person: {
+            properties?: unknown;
             readonly id: number | null;
             readonly name: string | null;
             /** Format: date-time */
@@ -802,6 +821,11 @@ export interface components {
             /** Format: uuid */
             readonly uuid: string;
             readonly distinct_ids: string[];
+            /**
+             * Format: date-time
+             * @description Timestamp of the last event from this person, or null.
+             */
+            readonly last_seen_at?: string | null;
         };
         /** @description A recorded user session with its activity counters and the person it belongs to. */
         SessionRecording: {
@@ -860,15 +884,15 @@ export interface components {
             enabled: boolean;
             /** @description The secret token in the recording's share link. Treat it like a password. */
             readonly access_token: string | null;
-            readonly settings?: Record<string, never> | null;
-            readonly password_required?: boolean;
+            settings?: Record<string, never> | null;
+            password_required?: boolean;
             readonly share_passwords?: Record<string, never>[];
         };
         /**
          * @description Where a subscription delivers; the kind of `target_value`.
          * @enum {string}
          */
-        SubscriptionTargetType: "email" | "slack" | "webhook";
+        SubscriptionTargetType: "email" | "slack";
         /**
          * @description The writable fields of a subscription: the body of an update, in which every field is
          *     optional. A create sends them too, with the fields `SubscriptionCreate` requires.
@@ -885,7 +909,7 @@ export interface components {
             frequency?: "daily" | "weekly" | "monthly" | "yearly";
             /**
              * Format: int32
-             * @description Deliver every `interval` periods of `frequency`. Below 1 is refused with a 400, since no recurrence rule can follow it.
+             * @description Deliver every `interval` periods of `frequency`; 1 or more, and required on create.
              * @default 1
              */
             interval?: number;
@@ -910,15 +934,121 @@ export interface components {
             title?: string | null;
             /** @description A message sent once, to new recipients. */
             invite_message?: string | null;
+            /** @description The dashboard's insights to deliver; at least one for a dashboard subscription. */
+            dashboard_export_insights?: number[];
+            /** @description What an AI report subscription asks; a write that sets it needs `query:read` as well. */
+            prompt?: string | null;
+            /** @default true */
+            enabled?: boolean;
+            /** @description The Slack integration a Slack subscription delivers through; required for `slack`. */
+            integration_id?: number | null;
+            /** @default false */
+            summary_enabled?: boolean;
+            /** @default  */
+            summary_prompt_guide?: string;
+            /**
+             * Format: uuid
+             * @description The Pulse brief config a `pulse_brief` subscription delivers.
+             */
+            pulse_brief_config_id?: string | null;
         };
         /**
          * @description The body of a subscription create: the writable fields, with `target_type`,
          *     `target_value`, `frequency` and `start_date` required, and a `dashboard` or an `insight`
          *     (see the create operation for the rules).
          */
-        SubscriptionCreate: WithRequired<components["schemas"]["SubscriptionInput"], "target_type" | "target_value" | "frequency" | "start_date">;
+        SubscriptionCreate: {
+            /** @description Id of the dashboard to deliver. */
+            dashboard?: number | null;
+            /** @description Id of the insight to deliver. */
+            insight?: number | null;
+            target_type: components["schemas"]["SubscriptionTargetType"];
+            /** @description Where to deliver, by target type; for `email`, comma-separated addresses. */
+            target_value: string;
+            /** @enum {string} */
+            frequency: "daily" | "weekly" | "monthly" | "yearly";
+            /**
+             * Format: int32
+             * @description Deliver every `interval` periods of `frequency`; 1 or more, and required on create.
+             */
+            interval: number;
+            /** @description Weekdays to deliver on. */
+            byweekday?: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday")[] | null;
+            /**
+             * Format: int32
+             * @description Which occurrence within each period, as in an iCalendar BYSETPOS rule (1 to 366 from the first, -1 to -366 from the last); used only with `byweekday`, where another value is refused with a 400.
+             */
+            bysetpos?: number | null;
+            /**
+             * Format: int32
+             * @description How many deliveries in all, counted from `start_date`; null for no limit, 0 or less for none.
+             */
+            count?: number | null;
+            /** Format: date-time */
+            start_date: string;
+            /** Format: date-time */
+            until_date?: string | null;
+            /** @default false */
+            deleted?: boolean;
+            title?: string | null;
+            /** @description A message sent once, to new recipients. */
+            invite_message?: string | null;
+            /** @description The dashboard's insights to deliver; at least one for a dashboard subscription. */
+            dashboard_export_insights?: number[];
+            /** @description What an AI report subscription asks; a write that sets it needs `query:read` as well. */
+            prompt?: string | null;
+            /** @default true */
+            enabled?: boolean;
+            /** @description The Slack integration a Slack subscription delivers through; required for `slack`. */
+            integration_id?: number | null;
+            /** @default false */
+            summary_enabled?: boolean;
+            /** @default  */
+            summary_prompt_guide?: string;
+            /**
+             * Format: uuid
+             * @description The Pulse brief config a `pulse_brief` subscription delivers.
+             */
+            pulse_brief_config_id?: string | null;
+        };
         /** @description A scheduled delivery of a dashboard or an insight to a target. */
-        Subscription: components["schemas"]["SubscriptionCreate"] & {
+        Subscription: {
+            /** @description Id of the dashboard to deliver. */
+            dashboard: number | null;
+            /** @description Id of the insight to deliver. */
+            insight: number | null;
+            target_type: components["schemas"]["SubscriptionTargetType"];
+            /** @description Where to deliver, by target type; for `email`, comma-separated addresses. */
+            target_value: string;
+            /** @enum {string} */
+            frequency: "daily" | "weekly" | "monthly" | "yearly";
+            /**
+             * Format: int32
+             * @description Deliver every `interval` periods of `frequency`; 1 or more, and required on create.
+             * @default 1
+             */
+            interval: number;
+            /** @description Weekdays to deliver on. */
+            byweekday: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday")[] | null;
+            /**
+             * Format: int32
+             * @description Which occurrence within each period, as in an iCalendar BYSETPOS rule (1 to 366 from the first, -1 to -366 from the last); used only with `byweekday`, where another value is refused with a 400.
+             */
+            bysetpos: number | null;
+            /**
+             * Format: int32
+             * @description How many deliveries in all, counted from `start_date`; null for no limit, 0 or less for none.
+             */
+            count: number | null;
+            /** Format: date-time */
+            start_date: string;
+            /** Format: date-time */
+            until_date: string | null;
+            /** @default false */
+            deleted: boolean;
+            title: string | null;
+            /** @description A message sent once, to new recipients. */
+            invite_message: string | null;
             readonly id: number;
             /** Format: date-time */
             readonly created_at: string;
@@ -927,19 +1057,33 @@ export interface components {
             readonly summary: string;
             /**
              * Format: date-time
-             * @description When it next delivers (see the create operation); null when it never will again, or is deleted.
+             * @description When it next delivers; null when it never will again. A deleted subscription keeps the date it had.
              */
             readonly next_delivery_date: string | null;
-            content_type?: string | null;
+            /**
+             * @description What the subscription delivers, derived from which of `insight`, `dashboard`, `prompt` (or a Pulse brief config) is set.
+             * @enum {string}
+             */
+            readonly resource_type?: "insight" | "dashboard" | "ai_prompt" | "pulse_brief";
             readonly insight_short_id?: string | null;
             readonly resource_name?: string | null;
-            dashboard_export_insights?: number[] | null;
+            /** @description The dashboard's insights to deliver; at least one for a dashboard subscription. */
+            dashboard_export_insights?: number[];
+            /** @description What an AI report subscription asks; a write that sets it needs `query:read` as well. */
             prompt?: string | null;
-            ai_config?: Record<string, never> | null;
+            /** @default true */
             enabled?: boolean;
+            /** @description The Slack integration a Slack subscription delivers through; required for `slack`. */
             integration_id?: number | null;
+            /** @default false */
             summary_enabled?: boolean;
-            summary_prompt_guide?: string | null;
+            /** @default  */
+            summary_prompt_guide?: string;
+            /**
+             * Format: uuid
+             * @description The Pulse brief config a `pulse_brief` subscription delivers.
+             */
+            pulse_brief_config_id?: string | null;
         };
         /** @description A page of Subscription objects. */
         PaginatedSubscriptionList: components["schemas"]["Paginated"] & {
@@ -954,7 +1098,10 @@ export interface components {
             results: components["schemas"]["SessionRecording"][];
             /** @description Whether a page follows this one. */
             has_next: boolean;
-            /** @description The version of the listing's query. */
+            /**
+             * @description The version of the listing's query.
+             * @example 4
+             */
             version?: number;
             /** @description A cursor for the next page, when the service uses one; `offset` works too. */
             next_cursor?: string | null;
@@ -1033,7 +1180,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description The organization's plan does not include subscriptions. */
+        /** @description The organization has reached its AI-summary cap or its AI credits; only a write that turns `summary_enabled` on is refused so. */
         PaymentRequired: {
             headers: {
                 [name: string]: unknown;
@@ -1109,7 +1256,6 @@ export type ActionFilter = components['schemas']['ActionFilter'];
 export type PropertyFilter = components['schemas']['PropertyFilter'];
 export type ConsoleLogLevel = components['schemas']['ConsoleLogLevel'];
 export type ConsoleLogFilter = components['schemas']['ConsoleLogFilter'];
-export type PersonInput = components['schemas']['PersonInput'];
 export type Person = components['schemas']['Person'];
 export type SessionRecording = components['schemas']['SessionRecording'];
 export type SharingConfiguration = components['schemas']['SharingConfiguration'];
@@ -1151,6 +1297,11 @@ export interface operations {
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Only projects whose name contains this text, ignoring case.
+                 * @example web
+                 */
+                search?: string;
             };
             header?: never;
             path?: never;
@@ -1165,15 +1316,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaginatedProjectList"];
-                };
-            };
-            /** @description A query parameter is invalid; `attr` names it. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1194,11 +1336,6 @@ export interface operations {
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
-                /**
-                 * @description Only the playlist with this `short_id`.
-                 * @example Ub3KpD7w
-                 */
-                short_id?: string;
                 /**
                  * @description Only playlists created by the user with this `id`.
                  * @example 7612
@@ -1225,12 +1362,12 @@ export interface operations {
                  */
                 search?: string;
                 /**
-                 * @description Only playlists last modified at or after this moment, relative (`-7d`, `-24h`) or a date (`2026-11-01`).
+                 * @description Only playlists last modified after this moment (strictly), relative (`-7d`) or a date read in the project's timezone; synthetic playlists are not filtered by it.
                  * @example -30d
                  */
                 date_from?: components["schemas"]["DateFilter"];
                 /**
-                 * @description Only playlists last modified at or before this moment, relative or a date, as for `date_from`.
+                 * @description Only playlists last modified before this moment (strictly), as for `date_from`.
                  * @example 2026-11-20
                  */
                 date_to?: components["schemas"]["DateFilter"];
@@ -1244,6 +1381,11 @@ export interface operations {
                  * @example name
                  */
                 order?: "last_modified_at" | "-last_modified_at" | "created_at" | "-created_at" | "name" | "-name";
+                /**
+                 * @description `synthetic` lists only the synthetic playlists, `custom` only those users made.
+                 * @example custom
+                 */
+                collection_type?: "synthetic" | "custom";
             };
             header?: never;
             path: {
@@ -1279,6 +1421,15 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            /** @description The live service fails on a `created_by` that is not an integer; the mocks answer 400. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     createPlaylist: {
@@ -1296,7 +1447,39 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PlaylistInput"] & unknown;
+                "application/json": {
+                    /** @description The name given by a user. */
+                    name?: string | null;
+                    /** @description A name derived from the playlist's filters, shown when `name` is empty. */
+                    derived_name?: string | null;
+                    /** @default  */
+                    description?: string;
+                    /** @default false */
+                    pinned?: boolean;
+                    /**
+                     * @description True marks the playlist as deleted. The record stays; there is no hard delete.
+                     * @default false
+                     */
+                    deleted?: boolean;
+                    /**
+                     * @description Recording filters of the playlist, stored as given. Their structure is not part of
+                     *     this description; null is accepted. The live service answers 400 for null, for a
+                     *     `collection` playlist with filters and for a `filters` playlist without them.
+                     * @default {}
+                     */
+                    filters?: {
+                        [key: string]: unknown;
+                    };
+                    /**
+                     * @description Not in the API description this spec follows; known from the live service, which
+                     *     rejects a create without it. `collection` holds recordings added by hand, `filters`
+                     *     holds the recordings that match `filters`.
+                     * @enum {string|null}
+                     */
+                    type: "collection" | "filters" | null;
+                    /** @description The project folder the playlist is filed in on create; never answered. */
+                    _create_in_folder?: string;
+                };
             };
         };
         responses: {
@@ -1436,7 +1619,7 @@ export interface operations {
     getPlaylistRecordings: {
         parameters: {
             query?: {
-                /** @description Recordings per page. */
+                /** @description Recordings per page, for a synthetic playlist; a collection answers its first 50 (recorded in the last year) whatever the value. */
                 limit?: number;
                 /** @description Where the page starts, counted from the most recently added recording. */
                 offset?: number;
@@ -1467,10 +1650,28 @@ export interface operations {
                     "application/json": components["schemas"]["LiveSessionRecordingList"];
                 };
             };
+            /** @description `limit` or `offset` is not a positive integer; `attr` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            /** @description The live service fails on a `limit` or `offset` that is not an integer. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     addRecordingToPlaylist: {
@@ -1619,20 +1820,20 @@ export interface operations {
                  */
                 filter_test_accounts?: boolean;
                 /**
-                 * @description The field to sort by, in `order_direction`.
+                 * @description The field to sort by, in `order_direction`. `surfacing_score` is behind a feature flag; without it the listing is ordered by `start_time`.
                  * @example console_error_count
                  */
-                order?: "start_time" | "duration" | "recording_duration" | "active_seconds" | "inactive_seconds" | "console_error_count" | "click_count" | "keypress_count" | "mouse_activity_count" | "activity_score";
+                order?: "start_time" | "duration" | "recording_duration" | "active_seconds" | "inactive_seconds" | "console_error_count" | "click_count" | "keypress_count" | "mouse_activity_count" | "activity_score" | "recording_ttl" | "surfacing_score";
                 /**
                  * @description The direction of `order`.
                  * @example DESC
                  */
                 order_direction?: "ASC" | "DESC";
                 /**
-                 * @description Leave out recordings the requesting user has already viewed.
-                 * @example true
+                 * @description Leave out recordings already viewed, by the requesting user (`current-user`) or by anyone in the project (`any-user`); at most 10,000 are left out, and the filter is ignored when `session_ids` is given.
+                 * @example current-user
                  */
-                hide_viewed_recordings?: boolean;
+                hide_viewed_recordings?: "current-user" | "any-user";
                 /**
                  * @description Only recordings in which these events happened, as a JSON-encoded array of event filters.
                  * @example [{"id": "$pageview", "type": "events", "name": "$pageview"}]
@@ -1659,6 +1860,16 @@ export interface operations {
                  * @example OR
                  */
                 operand?: "AND" | "OR";
+                /** @description A recording to put first on the page whatever the filters; when it misses them it carries `matches_filters` false. */
+                session_recording_id?: string;
+                /** @description Only recordings whose comments match this JSON-encoded property filter on their text. */
+                comment_text?: string;
+                /** @description JSON-encoded property filters applied to the recordings' aggregates. */
+                having_predicates?: string;
+                /** @description `1` also applies the event filters inside the property queries; removed from the query before it is validated. */
+                add_events_to_property_queries?: string;
+                /** @description JSON-encoded filters the user changed in the UI, recorded for analytics; it does not narrow the answer. */
+                user_modified_filters?: string;
             };
             header?: never;
             path: {
@@ -1760,8 +1971,16 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            /** @description The recording store could not delete it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     updateRecording: {
@@ -1787,7 +2006,8 @@ export interface operations {
                 "application/json": {
                     viewed?: boolean;
                     analyzed?: boolean;
-                    player_metadata?: Record<string, never> | null;
+                    /** @description Player state to store; not null. */
+                    player_metadata?: Record<string, never>;
                 } | {
                     /** @constant */
                     viewed: true;
@@ -1853,7 +2073,6 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -1907,15 +2126,15 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only definitions whose name contains this text.
+                 * @description Only properties whose name contains every word of this text, ignoring case and punctuation.
                  * @example utm
                  */
                 search?: string;
                 /**
-                 * @description Only numerical definitions (`true`) or only the others (`false`).
+                 * @description `true` (any case) lists the numerical properties; any other value lists the others.
                  * @example true
                  */
-                is_numerical?: boolean;
+                is_numerical?: string;
             };
             header?: never;
             path: {
@@ -1941,7 +2160,9 @@ export interface operations {
                             id?: string;
                             name: string;
                             is_numerical?: boolean;
-                            property_type?: string | null;
+                            /** @enum {string} */
+                            property_type?: "Numeric" | "DateTime" | "Boolean" | "String" | "Duration";
+                            is_seen_on_filtered_events?: null;
                             tags?: string[];
                         }[];
                     };
@@ -2051,17 +2272,17 @@ export interface operations {
                  */
                 created_by?: string;
                 /**
-                 * @description Only subscriptions of dashboards (`dashboard`) or of insights (`insight`).
+                 * @description Only subscriptions delivering this kind of resource.
                  * @example insight
                  */
-                resource_type?: "dashboard" | "insight";
+                resource_type?: "insight" | "dashboard" | "ai_prompt" | "pulse_brief";
                 /**
                  * @description Only subscriptions delivered to this kind of target.
                  * @example email
                  */
                 target_type?: components["schemas"]["SubscriptionTargetType"];
                 /**
-                 * @description Only subscriptions whose `title` or `target_value` contains this text, ignoring case.
+                 * @description Only subscriptions whose `title`, or the name of their insight or dashboard, contains this text, ignoring case.
                  * @example checkout
                  */
                 search?: string;
@@ -2069,7 +2290,7 @@ export interface operations {
                  * @description The field to sort by; a leading `-` sorts descending.
                  * @example title
                  */
-                ordering?: "created_at" | "-created_at" | "title" | "-title" | "next_delivery_date" | "-next_delivery_date";
+                ordering?: "created_at" | "-created_at" | "title" | "-title" | "next_delivery_date" | "-next_delivery_date" | "created_by__email" | "-created_by__email";
             };
             header?: never;
             path: {
@@ -2102,10 +2323,18 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            /** @description The live service fails on an `insight` or `dashboard` that is not an integer; the mocks answer 400. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     createSubscription: {
@@ -2142,9 +2371,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"] | {
-                        [key: string]: string[];
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -2152,6 +2379,15 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            /** @description The live service fails on a `bysetpos` no rule takes; the mocks answer 400 naming it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getSubscription: {
@@ -2184,7 +2420,6 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -2266,6 +2501,3 @@ export interface operations {
         };
     };
 }
-type WithRequired<T, K extends keyof T> = T & {
-    [P in K]-?: T[P];
-};

@@ -169,7 +169,7 @@ export function createMock(options: MockOptions = {}): Mock {
       const violations = checked.violations.map((v) => `${v.location} ${v.attr ?? ""}: ${v.detail}`.replace(/\s+:/, ":"));
       // A path id that cannot be one names no record: 404, as the spec declares and the service's routing answers.
       if (checked.violations[0]!.location === "path") return answered(notFound(), operation, violations);
-      return answered(validationError(checked.violations), operation, violations);
+      return answered(validationError(checked.violations, table.errorRendering), operation, violations);
     }
 
     if (prefer.delay) await new Promise((resolve) => setTimeout(resolve, prefer.delay));

@@ -4,8 +4,8 @@
 // spec does not show: method and size refusals, server failures, and the text of each kind of
 // field violation.
 import type { Violation } from "./responses.js";
-import { error, json } from "./responses.js";
-import { documentedErrors, type OperationEntry } from "./spec/operations.js";
+import { error, json, rendered } from "./responses.js";
+import { documentedErrors, type ErrorRendering, type OperationEntry } from "./spec/operations.js";
 import type { ValidationError } from "./spec/validators.js";
 
 /** The spec's example `name`, its detail edited when the request decides part of it. */
@@ -32,13 +32,17 @@ export function documentedForbidden(operation: OperationEntry): Response {
   const [example] = Object.values(operation.responses["403"]?.examples ?? {});
   return example ? json(403, example) : documented("missing_scope");
 }
-/** The subscription create rule's answer (see resources/subscriptions.ts), as the operation's description words it. */
-export function insightRequired(operation: OperationEntry): Response {
-  const example = operation.responses["400"]?.examples.insight_required;
-  return example === undefined ? documented("insight_required") : json(400, example);
+/** A create rule's refusal (see resources/subscriptions.ts): the operation's 400 example the description names for it. */
+export function documentedRefusal(operation: OperationEntry, name: string): Response {
+  const example = operation.responses["400"]?.examples[name];
+  if (example === undefined) throw new Error(`${operation.id} has no 400 example named ${name}`);
+  return json(400, example);
 }
 /** A subscription whose schedule no recurrence rule can follow (see resources/schedule.ts). */
-export const invalidSchedule = (attr: string, detail: string) => error(400, "validation_error", "invalid", detail, attr);
+export function invalidSchedule(field: string, detail: string, rendering: ErrorRendering): Response {
+  const { code, attr } = rendered("invalid", field, rendering);
+  return error(400, "validation_error", code, detail, attr);
+}
 
 export const methodNotAllowed = (method: string, allow: string) =>
   error(405, "invalid_request", "method_not_allowed", `Method "${method}" not allowed.`, null, { Allow: allow });

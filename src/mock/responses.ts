@@ -2,6 +2,7 @@
 // parsing them again), the spec's error body, 400s naming the field, and empty responses.
 // What an error says is in errors.ts.
 import type { components } from "../../generated/openapi.js";
+import type { ErrorRendering } from "./spec/operations.js";
 
 export type ErrorBody = components["schemas"]["ErrorBody"];
 
@@ -38,10 +39,17 @@ export function error(status: number, type: string, code: string, detail: string
 export const headerJson = (value: unknown): string =>
   JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
-/** A 400 naming the field, in the service's body, with Prism's `sl-violations` header. */
-export function validationError(violations: Violation[]): Response {
+/** A 400 naming the field, in the service's body as `rendering` says, with Prism's `sl-violations` header. */
+export function validationError(violations: Violation[], rendering?: ErrorRendering): Response {
   const first = violations[0]!;
-  return error(400, first.type ?? "validation_error", first.code, first.detail, first.attr, { "sl-violations": headerJson(violations.map(toPrism)) });
+  const { code, attr } = rendered(first.code, first.attr, rendering);
+  return error(400, first.type ?? "validation_error", code, first.detail, attr, { "sl-violations": headerJson(violations.map(toPrism)) });
+}
+
+/** A field error's code and `attr` as the service's error handler renders them. */
+export function rendered(code: string, attr: string | null, rendering?: ErrorRendering): { code: string; attr: string | null } {
+  if (!rendering) return { code, attr };
+  return { code: rendering.codes[code] ?? code, attr: attr === null ? null : attr.split(".").join(rendering.attrSeparator) };
 }
 
 export interface Violation {

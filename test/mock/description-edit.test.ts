@@ -9,8 +9,8 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
+import { bundleSpec } from "../../scripts/bundle.mjs";
 import { liveCompile, writeMock } from "../../scripts/compile-mock.mjs";
-import { redocly } from "../../scripts/lib/redocly.mjs";
 import { liveDescription } from "../../scripts/overlay.mjs";
 import type { createMock as CreateMock } from "../../src/mock/index.js";
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
   await edit(join(schemas, "PlaylistInput.yaml"), (d) => d.setIn(["properties", "color"], { type: "string", maxLength: 12, default: "grey" }));
   await edit(join(schemas, "SubscriptionTargetType.yaml"), (d) => d.setIn(["enum"], ["email", "slack", "webhook", "teams"]));
   const bundle = join(dir, "openapi.yaml");
-  await redocly(["bundle", join(dir, "openapi/openapi.yaml"), "--output", bundle]);
+  await bundleSpec(bundle, join(dir, "openapi/openapi.yaml"));
   const compiled = await writeMock(join(dir, "mock"), bundle);
   // The live profile's tables too, from the edited copy with the Overlay applied, as npm run bundle and generate do.
   const liveBundle = join(dir, "live.yaml");

@@ -578,7 +578,7 @@ describe("filterSubscriptions", () => {
           title: "Churn",
           insight: 11,
           dashboard: null,
-          target_type: "webhook",
+          target_type: "slack",
           target_value: "https://hooks.example.com/x",
           created_at: ago(3 * day),
           next_delivery_date: ago(-1 * day),
@@ -626,7 +626,7 @@ describe("filterSubscriptions", () => {
     expect(list({ resource_type: "insight" })).toEqual([3, 1]);
     expect(list({ resource_type: "dashboard" })).toEqual([5, 2]);
     expect(list({ target_type: "email" })).toEqual([5, 1]);
-    expect(list({ target_type: "webhook" })).toEqual([3]);
+    expect(list({ target_type: "slack" })).toEqual([3, 2]);
   });
 
   it("search looks in title and target_value, ignoring case", () => {

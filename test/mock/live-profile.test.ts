@@ -100,14 +100,19 @@ describe("the live profile", () => {
     expect(typed.response.status).toBe(201);
   });
 
-  it("words the subscription create rule as the live service does: the field's messages", async () => {
+  it("words the subscription create rule as the live source does: a non-field error", async () => {
     const { api } = liveMock();
     const refused = await api.POST("/api/environments/{project_id}/subscriptions/", {
       params: { path },
-      body: { target_type: "email", target_value: "a@example.com", frequency: "daily", start_date: "2026-01-01T00:00:00Z" },
+      body: { target_type: "email", target_value: "a@example.com", frequency: "daily", interval: 1, start_date: "2026-01-01T00:00:00Z" },
     });
     expect(refused.response.status).toBe(400);
-    expect(refused.error).toEqual({ insight: ["Insight is required for insight subscriptions."] });
+    expect(refused.error).toEqual({
+      type: "validation_error",
+      code: "invalid_input",
+      detail: "A subscription must have an insight, a dashboard, or a prompt.",
+      attr: null,
+    });
   });
 
   it("lets a :write scope stand for its :read", async () => {

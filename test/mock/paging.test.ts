@@ -233,7 +233,7 @@ describe("pageFor on the live recordings listing", () => {
 
   it("answers {results, has_next, version}, as the live description's page says, and no count or links", () => {
     expect(listing.answers).toBe("has_next");
-    expect(pageForAny(at({ limit: 10, offset: 10 }), items)).toEqual({ results: items.slice(10, 20), has_next: true, version: 3 });
-    expect(pageForAny(at({ limit: 10, offset: 20 }), items)).toEqual({ results: items.slice(20), has_next: false, version: 3 });
+    expect(pageForAny(at({ limit: 10, offset: 10 }), items)).toEqual({ results: items.slice(10, 20), has_next: true, version: 4 });
+    expect(pageForAny(at({ limit: 10, offset: 20 }), items)).toEqual({ results: items.slice(20), has_next: false, version: 4 });
   });
 });

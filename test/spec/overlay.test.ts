@@ -7,7 +7,16 @@ import { parse } from "yaml";
 import { liveBundlePath, liveOverlayPath } from "../../scripts/overlay.mjs";
 import { operations } from "../support/spec.js";
 
-type Action = { target: string; description?: string; "x-decision"?: string; "x-operations"?: string[]; update?: unknown; remove?: boolean };
+type Action = {
+  target: string;
+  description?: string;
+  "x-decision"?: string;
+  "x-operations"?: string[];
+  "x-source"?: unknown;
+  "x-rows"?: string[];
+  update?: unknown;
+  remove?: boolean;
+};
 const overlay = parse(readFileSync(liveOverlayPath, "utf8")) as { overlay: string; actions: Action[] };
 const decisions = readFileSync(new URL("../../openapi/DECISIONS.md", import.meta.url), "utf8");
 
@@ -20,7 +29,38 @@ function differences(): Map<string, string> {
   return bullets;
 }
 
+/**
+ * The rows of shared/reference/live-source-check-2026-11.md each action or DECISIONS.md line
+ * settles: its 37 discrepancies, the peer tools' three findings, and its Addendum's facts that
+ * differ from the live description or are not in it.
+ */
+const referenceRows = [
+  ...Array.from({ length: 37 }, (_, i) => `#${i + 1}`),
+  ...["P#1", "P#2", "P#3"],
+  ...[3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 16, 18, 20, 21, 24, 25, 26, 27, 28, 30, 32, 33, 34, 36, 37, 39, 40].map((n) => `A#${n}`),
+];
+
+/** A citation: PostHog's file (or `owner/repo:path` for a library), the class or function, and the commit or size of the version read. */
+const citation = /^(?:[\w.-]+\/[\w.-]+:)?[\w./-]+\.(?:py|ts) · \S.* · (?:commit [0-9a-f]{8,40}(?: \([^)]*\))?|[\d,]+ chars)$/;
+
 describe("the live Overlay", () => {
+  it("cites, on every action, where its fact stands in the source", () => {
+    for (const action of overlay.actions) {
+      const sources = action["x-source"];
+      expect(Array.isArray(sources) && sources.length > 0, `${action.target}: no x-source`).toBe(true);
+      for (const source of sources as unknown[]) expect(source, action.target).toMatch(citation);
+    }
+  });
+
+  it("settles every row of the November 2026 source check: an action names it, or a DECISIONS.md line says why not", () => {
+    const inActions = new Set(overlay.actions.flatMap((a) => a["x-rows"] ?? []));
+    const notInOverlay = [...differences().values()].filter((text) => /Not in the Overlay:/.test(text)).join("\n");
+    const explained = new Set(notInOverlay.match(/(?<![\w#])[AP]?#\d+\b/g) ?? []);
+    for (const row of inActions) expect(referenceRows, `x-rows names ${row}`).toContain(row);
+    const unsettled = referenceRows.filter((row) => !inActions.has(row) && !explained.has(row));
+    expect(unsettled).toEqual([]);
+  });
+
   it("is an Overlay 1.0 document whose every action says what the live service does", () => {
     expect(overlay.overlay).toMatch(/^1\.0\.\d+$/);
     expect(overlay.actions.length).toBeGreaterThan(0);

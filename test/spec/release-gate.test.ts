@@ -32,7 +32,7 @@ async function variant(name: string, change: (spec: Spec) => void): Promise<stri
 const schemas = (spec: Spec) => spec.components.schemas;
 const cases: [string, (spec: Spec) => void][] = [
   ["an operation removed", (spec) => delete spec.paths["/api/projects/"].get],
-  ["a response field removed", (spec) => delete schemas(spec).Playlist.allOf[1].properties.short_id],
+  ["a response field removed", (spec) => delete schemas(spec).Playlist.properties.short_id],
   ["a request field made required", (spec) => (schemas(spec).PlaylistInput.required = ["name"])],
   ["a type changed", (spec) => (schemas(spec).SessionRecording.properties.click_count.type = ["string", "null"])],
   ["an enum value removed", (spec) => (schemas(spec).SubscriptionInput.properties.target_type.enum = ["email", "slack"])],

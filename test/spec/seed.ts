@@ -292,7 +292,7 @@ export const seedResources: Record<string, Fields> = {
 /** Enums the issue names, with the values the live service allows. */
 export const liveEnums: Record<string, Record<string, (string | null)[]>> = {
   Subscription: {
-    target_type: ["email", "slack", "webhook"],
+    target_type: ["email", "slack"],
     frequency: ["daily", "weekly", "monthly", "yearly"],
   },
   SessionRecording: {

@@ -49,4 +49,22 @@ describe("session-recordings-api/live", () => {
     const values = unwrap(await live.GET("/api/environments/{project_id}/sessions/values/", { params: { path, query: { key: "$browser" } } }));
     expectTypeOf(values.refreshing).toEqualTypeOf<boolean>();
   });
+
+  it("types what PostHog's source of November 2026 answers: the enums, the synthetic playlists, the subscription fields", async () => {
+    const playlists = "/api/environments/{project_id}/session_recording_playlists/" as const;
+    void live.GET(recordings, { params: { path, query: { hide_viewed_recordings: "current-user" } } });
+    // @ts-expect-error: the live filter is the service's enum, not a boolean
+    void live.GET(recordings, { params: { path, query: { hide_viewed_recordings: true } } });
+    void seed.GET(recordings, { params: { path, query: { hide_viewed_recordings: true } } });
+    const page = unwrap(await live.GET(playlists, { params: { path, query: { collection_type: "synthetic" } } }));
+    // A synthetic playlist has no dates: code that trusts the types must handle null.
+    expectTypeOf(page.results[0]!.created_at).toEqualTypeOf<string | null>();
+    expectTypeOf(page.results[0]!.is_synthetic).toEqualTypeOf<boolean | undefined>();
+    const subscriptions = "/api/environments/{project_id}/subscriptions/" as const;
+    const listed = unwrap(await live.GET(subscriptions, { params: { path } }));
+    expectTypeOf(listed.results[0]!.resource_type).toEqualTypeOf<"insight" | "dashboard" | "ai_prompt" | "pulse_brief" | undefined>();
+    // @ts-expect-error: a live create names its interval
+    void live.POST(subscriptions, { params: { path }, body: { target_type: "email", target_value: "a@b.c", frequency: "daily", start_date: "2026-01-01T00:00:00Z" } });
+    void seed.POST(subscriptions, { params: { path }, body: { target_type: "email", target_value: "a@b.c", frequency: "daily", start_date: "2026-01-01T00:00:00Z" } });
+  });
 });

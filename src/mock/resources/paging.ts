@@ -28,7 +28,7 @@ export function page<T>(items: readonly T[], { url, limit, offset }: PageRequest
 }
 
 /** The live recordings listing's version of its query, which the live service sends with each page. */
-const liveListingVersion = 3;
+const liveListingVersion = 4;
 
 /** The page a listing request asks for, by its validated `limit` and `offset`, in the shape the operation answers. */
 export function pageFor<T>(context: HandlerContext, items: readonly T[]) {

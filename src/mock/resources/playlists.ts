@@ -1,6 +1,6 @@
 // Playlists and the recordings in them: the listing's filters, `recordings_counts`, creates
 // and updates of the fields the spec makes writable.
-import { notFound } from "../errors.js";
+import { documentedRefusal, notFound } from "../errors.js";
 import { own } from "../own-key.js";
 import { empty, json } from "../responses.js";
 import { shortId } from "../state/random.js";
@@ -11,6 +11,7 @@ import { inProject, type ProjectContext } from "./context.js";
 import { createdFields, writeFields } from "./fields.js";
 import { dateWindow, instantKey, ordering, searching, sortBy, textKey, uuidKey } from "./filtering.js";
 import { pageFor } from "./paging.js";
+import { syntheticPlaylist, withSynthetic } from "./synthetic-playlists.js";
 import { findFor, listed } from "./visibility.js";
 
 /** A playlist as the API shows it: `recordings_counts` follows its recordings. */
@@ -43,6 +44,7 @@ export function filterPlaylists(project: ProjectState, query: Record<string, unk
     (p) =>
       listed(p, query) &&
       (query.short_id === undefined || p.short_id === query.short_id) &&
+      (query.collection_type === undefined || query.collection_type === "custom") &&
       (query.created_by === undefined || p.created_by?.id === query.created_by) &&
       (query.user === undefined || p.created_by?.id === user.id) &&
       (query.type === undefined || p.type === query.type) &&
@@ -57,7 +59,7 @@ export function filterPlaylists(project: ProjectState, query: Record<string, unk
 
 export const listPlaylists = inProject((c) => {
   const items = filterPlaylists(c.project, c.request.query, c.state.user, c.now).map((p) => present(c.project, p));
-  return json(200, pageFor(c, items));
+  return json(200, pageFor(c, withSynthetic(c.table, items, c.request.query)));
 });
 
 export const createPlaylist = inProject((c) => {
@@ -81,11 +83,14 @@ export const createPlaylist = inProject((c) => {
 });
 
 export const getPlaylist = inProject((c) => {
+  const synthetic = syntheticPlaylist(c.table, c.request.path.short_id);
+  if (synthetic) return json(200, synthetic);
   const playlist = find(c, "read");
   return playlist ? json(200, present(c.project, playlist)) : notFound();
 });
 
 export const updatePlaylist = inProject((c) => {
+  if (syntheticPlaylist(c.table, c.request.path.short_id)) return documentedRefusal(c.operation, "synthetic_playlist");
   const playlist = find(c, "update");
   if (!playlist) return notFound();
   // Staged on a copy and committed in one step, so nothing is half-applied.
@@ -97,6 +102,8 @@ export const updatePlaylist = inProject((c) => {
 });
 
 export const getPlaylistRecordings = inProject((c) => {
+  // The mock keeps no watch history, comments, shares or exports: a synthetic playlist holds none.
+  if (syntheticPlaylist(c.table, c.request.path.short_id)) return json(200, pageFor(c, []));
   const playlist = find(c, "read");
   if (!playlist) return notFound();
   // The live service answers the playlist's recordings, newest added first, as the live listing's page.

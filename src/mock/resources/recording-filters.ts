@@ -93,11 +93,14 @@ export function filterRecordings(project: ProjectState, query: Record<string, un
       (!distinctIds || distinctIds.includes(r.distinct_id as string)) &&
       (!sessionIds || sessionIds.has(uuidKey(r.id))) &&
       (query.filter_test_accounts !== true || propertyOf(r, "is_test_account") !== true) &&
-      (query.hide_viewed_recordings !== true || !r.viewed) &&
+      // The description's `true`, or the live service's `current-user` / `any-user` (the mock has one user).
+      (query.hide_viewed_recordings === undefined || query.hide_viewed_recordings === false || !r.viewed) &&
       consoleFilters.every((f) => matchesConsole(r, f)) &&
       combined(r),
   );
-  if (query.order === "start_time") return sortBy(result, (r) => instantKey(r.start_time), query.order_direction === "DESC");
+  // The live `surfacing_score` is behind a flag and falls back to `start_time`; the mock keeps no `recording_ttl`.
+  if (query.order === "start_time" || query.order === "surfacing_score" || query.order === "recording_ttl")
+    return sortBy(result, (r) => instantKey(r.start_time), query.order_direction === "DESC");
   const field = (query.order === "duration" ? "recording_duration" : query.order) as keyof Recording;
   return sortBy(result, (r) => numberKey(r[field]), query.order_direction === "DESC");
 }

@@ -46,10 +46,13 @@ export const updateRecording = inProject((c) => {
   return json(200, recording);
 });
 
+/** Whether the operation documents a 404 for an unknown id: the live service builds a record for any id instead. */
+const knowsUnknown = (c: ProjectContext) => "404" in c.operation.responses;
+
 export const deleteRecording = inProject((c) => {
   const id = String(c.request.path.id);
   const index = c.project.recordings.findIndex((r) => r.id === id);
-  if (index < 0) return notFound();
+  if (index < 0) return knowsUnknown(c) ? notFound() : empty(204);
   c.project.recordings.splice(index, 1);
   delete c.project.activity[id];
   delete c.project.sharing[id];
@@ -63,7 +66,7 @@ export const deleteRecording = inProject((c) => {
 
 export const getRecordingSharing = inProject((c) => {
   const id = String(c.request.path.recording_id);
-  if (!find(c, id)) return notFound();
+  if (!find(c, id) && knowsUnknown(c)) return notFound();
   return json(200, own(c.project.sharing, id) ?? { created_at: null, enabled: false, access_token: null });
 });
 

@@ -26,7 +26,9 @@ const typeOf = (values: unknown[]) =>
 export const getSessionPropertyDefinitions = inProject((c) => {
   if (c.operation.answers !== "document") return empty(c.operation.success ?? 200);
   const search = typeof c.request.query.search === "string" ? c.request.query.search.toLowerCase() : undefined;
-  const numerical = c.request.query.is_numerical;
+  // The description's boolean, or the live service's text, where only `true` (any case) asks for the numerical ones.
+  const asked = c.request.query.is_numerical;
+  const numerical = typeof asked === "string" ? asked.toLowerCase() === "true" : asked;
   const results = [...personProperties(c.project)]
     .map(([name, values]) => ({ id: name, name, is_numerical: typeOf(values) === "Numeric", property_type: typeOf(values), tags: [] as string[] }))
     .filter((d) => (search === undefined || d.name.toLowerCase().includes(search)) && (typeof numerical !== "boolean" || d.is_numerical === numerical))

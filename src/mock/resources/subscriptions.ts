@@ -1,6 +1,6 @@
-// Subscriptions: the listing's filters, the create rule, updates of the fields the spec
+// Subscriptions: the listing's filters, the create rules, updates of the fields the spec
 // makes writable, and the schedule (schedule.ts) that follows each write.
-import { insightRequired, invalidSchedule, notFound } from "../errors.js";
+import { documentedRefusal, invalidSchedule, notFound } from "../errors.js";
 import { json } from "../responses.js";
 import type { ProjectState, Subscription } from "../state/state.js";
 import { inProject, type ProjectContext } from "./context.js";
@@ -10,8 +10,22 @@ import { pageFor } from "./paging.js";
 import { nextDelivery, scheduleProblem, summarize } from "./schedule.js";
 import { findFor, listed } from "./visibility.js";
 
-/** The listing's filters, as the spec declares them (their defaults filled in by validation). */
-export function filterSubscriptions(project: ProjectState, query: Record<string, unknown>): Subscription[] {
+/** A field the live description adds to the state's (description's) subscription. */
+const liveField = (s: Subscription, field: string) => (s as unknown as Record<string, unknown>)[field];
+
+/** What each `resource_type` filter keeps. */
+const resourceTypes: Record<string, (s: Subscription) => boolean> = {
+  insight: (s) => s.insight != null,
+  dashboard: (s) => s.dashboard != null,
+  ai_prompt: (s) => typeof liveField(s, "prompt") === "string" && liveField(s, "prompt") !== "",
+  pulse_brief: (s) => liveField(s, "pulse_brief_config_id") != null,
+};
+
+/**
+ * The listing's filters, as the spec declares them (their defaults filled in by validation);
+ * `search` looks in `searchFields` (the parameter's `x-search-fields`).
+ */
+export function filterSubscriptions(project: ProjectState, query: Record<string, unknown>, searchFields: string[] = ["title", "target_value"]): Subscription[] {
   const matches = searching(query.search);
   const creator = uuidKey(query.created_by);
   const result = project.subscriptions.filter(
@@ -20,29 +34,32 @@ export function filterSubscriptions(project: ProjectState, query: Record<string,
       (query.insight === undefined || s.insight === query.insight) &&
       (query.dashboard === undefined || s.dashboard === query.dashboard) &&
       (creator === undefined || uuidKey(s.created_by?.uuid) === creator) &&
-      (query.resource_type === undefined || (query.resource_type === "insight" ? s.insight != null : s.dashboard != null)) &&
+      (query.resource_type === undefined || resourceTypes[String(query.resource_type)]?.(s) !== false) &&
       (query.target_type === undefined || s.target_type === query.target_type) &&
-      matches(s.title, s.target_value),
+      matches(...searchFields.map((field) => liveField(s, field))),
   );
   const { field, descending } = ordering(query.ordering);
-  return sortBy(result, (s) => (field === "title" ? textKey(s.title) : instantKey(s[field as "created_at" | "next_delivery_date"])), descending);
+  const key = (s: Subscription) =>
+    field === "title"
+      ? textKey(s.title)
+      : field === "created_by__email"
+        ? textKey(s.created_by?.email)
+        : instantKey(s[field as "created_at" | "next_delivery_date"]);
+  return sortBy(result, key, descending);
 }
 
-/**
- * The create rule, behaviour the spec states in the create operation's prose, not in a
- * schema: a subscription delivers a dashboard or an insight, so one of them is required.
- */
-const deliversSomething = (body: Partial<Subscription>) => body.dashboard != null || body.insight != null;
+/** The create rule the operation states (`x-delivers-one-of`): one of its fields set, not to null or "". */
+const deliversSomething = (fields: string[], body: Record<string, unknown>) => fields.some((field) => body[field] != null && body[field] !== "");
 
 /**
  * The server-set fields that follow the schedule, set on `subscription` (a staged copy), or the
  * 400 naming the field that makes the schedule one no rule can follow.
  */
-function schedule(subscription: Subscription, now: Date): Response | undefined {
+function schedule(subscription: Subscription, c: ProjectContext): Response | undefined {
   const problem = scheduleProblem(subscription);
-  if (problem) return invalidSchedule(problem.attr, problem.detail);
+  if (problem) return invalidSchedule(problem.attr, problem.detail, c.table.errorRendering);
   subscription.summary = summarize(subscription);
-  subscription.next_delivery_date = nextDelivery(subscription, now);
+  subscription.next_delivery_date = nextDelivery(subscription, c.now);
   return undefined;
 }
 
@@ -52,10 +69,11 @@ const find = (c: ProjectContext, access: "read" | "update") =>
     access,
   );
 
-export const listSubscriptions = inProject((c) => json(200, pageFor(c, filterSubscriptions(c.project, c.request.query))));
+export const listSubscriptions = inProject((c) => json(200, pageFor(c, filterSubscriptions(c.project, c.request.query, c.operation.searchFields))));
 
 export const createSubscription = inProject((c) => {
-  if (!deliversSomething(c.request.body as Partial<Subscription>)) return insightRequired(c.operation);
+  const rule = c.operation.deliversOneOf;
+  if (rule && !deliversSomething(rule.fields, c.request.body as Record<string, unknown>)) return documentedRefusal(c.operation, rule.refusal);
   const subscription = {
     id: c.state.nextId.subscription,
     ...createdFields(c.operation, c.request.body),
@@ -63,8 +81,10 @@ export const createSubscription = inProject((c) => {
     created_by: c.state.user,
   } as Subscription;
   // Scheduled before the id is taken, so a refused create changes nothing.
-  const refused = schedule(subscription, c.now);
+  const refused = schedule(subscription, c);
   if (refused) return refused;
+  // The live service refuses a schedule with no delivery left; the description creates it, never to deliver.
+  if (c.operation.refusesSpentSchedule && subscription.next_delivery_date === null) return documentedRefusal(c.operation, c.operation.refusesSpentSchedule);
   c.state.nextId.subscription++;
   c.project.subscriptions.push(subscription);
   c.changed();
@@ -72,7 +92,8 @@ export const createSubscription = inProject((c) => {
 });
 
 export const getSubscription = inProject((c) => {
-  const subscription = find(c, "read");
+  // The live service reads a soft-deleted subscription (`x-finds-deleted`); the description answers 404.
+  const subscription = find(c, c.operation.findsDeleted ? "update" : "read");
   return subscription ? json(200, subscription) : notFound();
 });
 
@@ -82,7 +103,7 @@ export const updateSubscription = inProject((c) => {
   // Staged on a copy and committed in one step, so a refused schedule changes nothing.
   const next = { ...subscription };
   writeFields(next, c.operation, c.request.body);
-  const refused = schedule(next, c.now);
+  const refused = schedule(next, c);
   if (refused) return refused;
   Object.assign(subscription, next);
   c.changed();

@@ -41,8 +41,18 @@ export interface OperationEntry {
   queryParams: string[];
   /** Query parameters holding a JSON document (`contentMediaType: application/json`). */
   jsonQuery: string[];
+  /** Query parameters whose invalid value reads as their default rather than a 400 (`x-invalid-reads-as-default`). */
+  invalidReadsAsDefault: string[];
   /** The largest page the listing answers (`x-limit-maximum`); a larger `limit` is cut to it. */
   limitMaximum?: number;
+  /** The fields the listing's `search` looks in (`x-search-fields`). */
+  searchFields?: string[];
+  /** The create rule (`x-delivers-one-of`): one of `fields` is set, or the 400 example named `refusal` answers. */
+  deliversOneOf?: { fields: string[]; refusal: string };
+  /** The 400 example a create answers when its schedule has no delivery left (`x-refuses-spent-schedule`). */
+  refusesSpentSchedule?: string;
+  /** Whether the read finds soft-deleted records (`x-finds-deleted`). */
+  findsDeleted?: boolean;
   scopes: string[];
   body: BodyEntry | null;
   /** The documented 2XX. */
@@ -85,6 +95,24 @@ export interface SpecTable {
    * the description's, whose shapes the state keeps: the live profile conforms what it answers.
    */
   conform: Record<"SessionRecording" | "Person", Shape> | undefined;
+  /** The playlists the service makes up and lists beside the stored ones (`x-synthetic-playlists`). */
+  syntheticPlaylists: SyntheticPlaylist[];
+  /** How the service renders a field error (ErrorBody's `x-code-renames`, `x-attr-separator`). */
+  errorRendering: ErrorRendering;
+}
+
+export interface ErrorRendering {
+  /** Codes the error handler renames (`invalid` → `invalid_input`). */
+  codes: Record<string, string>;
+  /** What joins the parts of a nested field's name in `attr`. */
+  attrSeparator: string;
+}
+
+export interface SyntheticPlaylist {
+  id: number;
+  short_id: string;
+  name: string;
+  description: string;
 }
 
 /** A schema's declared fields, and which of them are lists. */
@@ -93,7 +121,14 @@ export interface Shape {
   lists: string[];
 }
 
-type CompiledTable = { operations: unknown[]; errors: unknown; writeGrantsRead?: boolean; shapes: Record<"SessionRecording" | "Person", Shape> };
+type CompiledTable = {
+  operations: unknown[];
+  errors: unknown;
+  writeGrantsRead?: boolean;
+  shapes: Record<"SessionRecording" | "Person", Shape>;
+  syntheticPlaylists: SyntheticPlaylist[];
+  errorRendering: ErrorRendering;
+};
 
 function tableOf(profile: SpecTable["profile"], table: CompiledTable, { plain, coercing }: ValidatorSet): SpecTable {
   const operations = (table.operations as Omit<OperationEntry, "validate">[]).map((entry) => ({
@@ -113,6 +148,8 @@ function tableOf(profile: SpecTable["profile"], table: CompiledTable, { plain, c
     writeGrantsRead: table.writeGrantsRead === true,
     errorBody: plain.schema_ErrorBody!,
     conform: profile === "seed" ? undefined : table.shapes,
+    syntheticPlaylists: table.syntheticPlaylists,
+    errorRendering: table.errorRendering,
   };
 }
 

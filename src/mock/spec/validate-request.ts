@@ -51,6 +51,17 @@ function violationsOf(validator: MockValidator, data: unknown, location: Violati
   return violations.length ? violations : [{ location, attr: prefix.join(".") || null, keyword: "schema", code: "invalid", detail: "Invalid input." }];
 }
 
+/**
+ * Drops from `query` the failing values of parameters whose invalid value reads as their
+ * default, so validating again fills the default in; false when another parameter failed.
+ */
+function readAsDefaults(operation: OperationEntry, validator: MockValidator, query: Record<string, unknown>): boolean {
+  const failed = (validator.errors ?? []).map((e) => e.instancePath.split("/")[1] ?? "");
+  if (!failed.length || !failed.every((name) => operation.invalidReadsAsDefault.includes(name))) return false;
+  for (const name of failed) delete query[name];
+  return true;
+}
+
 function parameters(url: URL, names: string[]): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const name of names) {
@@ -109,7 +120,9 @@ export async function checkRequest(operation: OperationEntry, request: Request, 
 
   const query = parameters(url, operation.queryParams);
   const queryValidator = operation.validate.query;
-  if (!queryValidator(query)) return { ok: false, violations: violationsOf(queryValidator, query, "query") };
+  if (!queryValidator(query) && !(readAsDefaults(operation, queryValidator, query) && queryValidator(query))) {
+    return { ok: false, violations: violationsOf(queryValidator, query, "query") };
+  }
   const unkeptQuery = keepable(query, "query");
   if (unkeptQuery) return { ok: false, violations: unkeptQuery };
   const badDocument = decodeJsonQuery(operation, query);

@@ -122,7 +122,7 @@ function subscription(random: Random, now: number, id: number, user: MockState["
     id,
     dashboard: forInsight ? null : between(random, 2000, 2999),
     insight: forInsight ? between(random, 14000, 15999) : null,
-    target_type: pick(random, ["email", "email", "slack", "webhook"] as const),
+    target_type: pick(random, ["email", "email", "slack"] as const),
     target_value: "",
     frequency,
     interval: 1,
