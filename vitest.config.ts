@@ -1,5 +1,19 @@
 import { defineConfig } from "vitest/config";
 
+const unitTests = ["test/spec/**/*.test.ts", "test/client/**/*.test.ts", "test/mock/**/*.test.ts", "test/query/**/*.test.ts", "test/types/**/*.test.ts"];
+// The unit-level files that take seconds each (servers and kill -9, the fuzz, the release gate's
+// redocly diffs, code generators, whole rebuilds): in `npm test`, left out of `npm run test:fast`.
+const slowUnitTests = [
+  "test/mock/server.test.ts",
+  "test/mock/persistence.test.ts",
+  "test/mock/fuzz.test.ts",
+  "test/mock/description-edit.test.ts",
+  "test/spec/release-gate.test.ts",
+  "test/spec/generators.test.ts",
+  "test/spec/drift.test.ts",
+  "test/spec/docs.test.ts",
+];
+
 export default defineConfig({
   test: {
     testTimeout: 60_000,
@@ -10,7 +24,15 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["test/spec/**/*.test.ts", "test/client/**/*.test.ts", "test/mock/**/*.test.ts", "test/query/**/*.test.ts", "test/types/**/*.test.ts"],
+          include: unitTests,
+          exclude: slowUnitTests,
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "slow",
+          include: slowUnitTests,
           testTimeout: 60_000,
         },
       },

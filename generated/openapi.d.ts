@@ -1107,6 +1107,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /** @description The request body is larger than the server reads (1 MB at the stateful mock). */
+        RequestTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
         /**
          * @description The key is over a rate limit. Wait for `Retry-After` seconds when it is sent; the live
          *     service sometimes omits it, so a client must not depend on it (this package's client
@@ -1115,6 +1124,20 @@ export interface components {
         TooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /**
+         * @description The service failed (500) or is unavailable for a moment (502, 503): retry an idempotent
+         *     request after a short wait. The live service answers a transient database error with 503
+         *     `database_unavailable` and `Retry-After: 1`; the stateful mock's `flaky` scenario answers
+         *     500, 502 and 503, and a `--persist` mock whose save failed answers 503 `not_saved`.
+         */
+        ServerError: {
+            headers: {
                 [name: string]: unknown;
             };
             content: {
@@ -1135,7 +1158,7 @@ export interface components {
             headers: {
                 /**
                  * @description The methods the resource accepts.
-                 * @example GET, PUT, PATCH, HEAD, OPTIONS
+                 * @example GET, PATCH, HEAD, OPTIONS
                  */
                 Allow?: string;
                 [name: string]: unknown;
@@ -1163,7 +1186,7 @@ export interface components {
     };
     parameters: {
         /**
-         * @description Results per page. The live service defaults to 100 (50 on the recordings listing) and sets no maximum.
+         * @description Results per page; the live service sets no maximum.
          * @example 100
          */
         Limit: number;
@@ -1187,6 +1210,11 @@ export interface components {
          * @example 0193401e-5b7a-7c2d-9e84-1f6a3b0c7d52
          */
         SessionRecordingId: string;
+        /**
+         * @description Recordings per page; the live service sets no maximum.
+         * @example 50
+         */
+        RecordingsLimit: number;
         /**
          * @description The recording's UUID.
          * @example 0193401e-5b7a-7c2d-9e84-1f6a3b0c7d52
@@ -1240,7 +1268,9 @@ export type Subscription = components['schemas']['Subscription'];
 export type PaginatedSubscriptionList = components['schemas']['PaginatedSubscriptionList'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
+export type ResponseRequestTooLarge = components['responses']['RequestTooLarge'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
+export type ResponseServerError = components['responses']['ServerError'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseDeleteRefused = components['responses']['DeleteRefused'];
 export type ResponsePersonalApiKeyNotSupported = components['responses']['PersonalApiKeyNotSupported'];
@@ -1250,6 +1280,7 @@ export type ParameterOffset = components['parameters']['Offset'];
 export type ParameterProjectId = components['parameters']['ProjectId'];
 export type ParameterPlaylistShortId = components['parameters']['PlaylistShortId'];
 export type ParameterSessionRecordingId = components['parameters']['SessionRecordingId'];
+export type ParameterRecordingsLimit = components['parameters']['RecordingsLimit'];
 export type ParameterRecordingId = components['parameters']['RecordingId'];
 export type ParameterSharingRecordingId = components['parameters']['SharingRecordingId'];
 export type ParameterSubscriptionId = components['parameters']['SubscriptionId'];
@@ -1260,7 +1291,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Results per page. The live service defaults to 100 (50 on the recordings listing) and sets no maximum.
+                 * @description Results per page; the live service sets no maximum.
                  * @example 100
                  */
                 limit?: components["parameters"]["Limit"];
@@ -1296,14 +1327,16 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     listPlaylists: {
         parameters: {
             query?: {
                 /**
-                 * @description Results per page. The live service defaults to 100 (50 on the recordings listing) and sets no maximum.
+                 * @description Results per page; the live service sets no maximum.
                  * @example 100
                  */
                 limit?: components["parameters"]["Limit"];
@@ -1396,7 +1429,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     createPlaylist: {
@@ -1439,7 +1474,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getPlaylist: {
@@ -1474,7 +1511,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     deletePlaylist: {
@@ -1500,7 +1539,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["DeleteRefused"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     updatePlaylist: {
@@ -1548,7 +1589,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getPlaylistRecordings: {
@@ -1581,7 +1624,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     addRecordingToPlaylist: {
@@ -1632,7 +1677,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["PersonalApiKeyNotSupported"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     removeRecordingFromPlaylist: {
@@ -1670,17 +1717,19 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["PersonalApiKeyNotSupported"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     listRecordings: {
         parameters: {
             query?: {
                 /**
-                 * @description Results per page. The live service defaults to 100 (50 on the recordings listing) and sets no maximum.
-                 * @example 100
+                 * @description Recordings per page; the live service sets no maximum.
+                 * @example 50
                  */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["RecordingsLimit"];
                 /**
                  * @description The index of the first result to return.
                  * @example 0
@@ -1791,7 +1840,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getRecording: {
@@ -1826,7 +1877,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     deleteRecording: {
@@ -1859,7 +1912,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     updateRecording: {
@@ -1907,7 +1962,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getRecordingSharing: {
@@ -1942,7 +1999,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     generateRecordingFilters: {
@@ -1983,7 +2042,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["PersonalApiKeyNotSupported"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     generateRecordingRegex: {
@@ -2024,7 +2085,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["PersonalApiKeyNotSupported"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getSessionPropertyDefinitions: {
@@ -2072,7 +2135,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getSessionValues: {
@@ -2120,14 +2185,16 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     listSubscriptions: {
         parameters: {
             query?: {
                 /**
-                 * @description Results per page. The live service defaults to 100 (50 on the recordings listing) and sets no maximum.
+                 * @description Results per page; the live service sets no maximum.
                  * @example 100
                  */
                 limit?: components["parameters"]["Limit"];
@@ -2211,7 +2278,9 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     createSubscription: {
@@ -2255,7 +2324,9 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getSubscription: {
@@ -2291,7 +2362,9 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     deleteSubscription: {
@@ -2317,7 +2390,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["DeleteRefused"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     updateSubscription: {
@@ -2366,7 +2441,9 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
 }

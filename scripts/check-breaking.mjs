@@ -54,6 +54,29 @@ export async function majorChanges(base, revision) {
     .map((change) => ({ change: `${change.kind} ${change.path}`, message: change.verdicts?.map((v) => v.message).join("; ") ?? "" }));
 }
 
+/** The sections of `components` that generated types export, so a name removed from one breaks a user's import. */
+const typedComponents = ["schemas", "responses", "parameters", "requestBodies", "headers"];
+
+/**
+ * The components `base` names that `revision` no longer does, in the sections users import as
+ * types: `redocly diff` follows only what the paths reach, so it misses a component no path
+ * uses any longer, though `components["responses"]["BadRequest"]` stops compiling.
+ * @param {string} base
+ * @param {string} revision
+ * @returns {Promise<MajorChange[]>}
+ */
+export async function removedComponents(base, revision) {
+  const [before, after] = await Promise.all([base, revision].map(async (file) => parse(await readFile(file, "utf8")).components ?? {}));
+  return typedComponents.flatMap((section) =>
+    Object.keys(before[section] ?? {})
+      .filter((name) => !Object.hasOwn(after[section] ?? {}, name))
+      .map((name) => ({
+        change: `removed #/components/${section}/${name}`,
+        message: `the ${section} component ${name}, which users import as a type, was removed`,
+      })),
+  );
+}
+
 /**
  * CHANGELOG.md's unreleased section: from the first `## ` heading that says "unreleased" to the next `## `.
  * @param {string} changelog
@@ -120,7 +143,7 @@ export async function checkBreaking({ description = "seed", base, revision, rele
   version ??= await versionIn(new URL("../package.json", import.meta.url));
   acknowledged ??= parseAcknowledgements(await readFile(acknowledgedPath, "utf8")).filter((a) => a.description === description);
   changelog ??= await readFile(changelogPath, "utf8");
-  const majors = await majorChanges(base, revision);
+  const majors = [...(await majorChanges(base, revision)), ...(await removedComponents(base, revision))];
   const problems = acknowledgementProblems(majors, acknowledged, changelog);
   const versionAllows = majors.length === 0 || breakingAllowed(released, version);
   return { released, version, majors, problems, versionAllows, ok: versionAllows && problems.length === 0 };

@@ -187,14 +187,29 @@ function operationEntry(spec, { path, method, operation, parameters }) {
 }
 
 /**
- * An operation with no 2XX is refused by design (the hard deletes): it answers its 405, with the `Allow` documented there.
+ * An operation with no 2XX is refused by design (the hard deletes): it answers its 405.
  * @param {string} id
  * @param {Record<string, ResponseEntry>} responses
  */
 function refusal(id, responses) {
-  const allow = responses["405"]?.headers.Allow;
-  if (typeof allow !== "string") throw new Error(`${id} has no 2XX, so it must document a 405 with an Allow header example`);
-  return { refused: { status: 405, allow } };
+  if (!responses["405"]) throw new Error(`${id} has no 2XX, so it must document a 405`);
+  return { refused: { status: 405 } };
+}
+
+/**
+ * Every 405 on a path names one `Allow`: the path's methods that answer with a 2XX, then HEAD
+ * (with GET) and OPTIONS, as the router derives it. A documented `Allow` example that says
+ * otherwise fails the build, so the description cannot contradict its own answers.
+ * @param {ReturnType<typeof operationEntry>["entry"][]} operations
+ */
+function checkAllowExamples(operations) {
+  for (const operation of operations) {
+    const documented = operation.responses["405"]?.headers.Allow;
+    if (documented === undefined) continue;
+    const answered = operations.filter((o) => o.path === operation.path && !("refused" in o)).map((o) => o.method);
+    const allow = [...answered, ...(answered.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
+    if (documented !== allow) throw new Error(`${operation.id}: its 405 documents Allow "${documented}", but the path answers ${allow}`);
+  }
 }
 
 /**
@@ -206,12 +221,14 @@ function errorAnswers(operations) {
   const answers = {};
   for (const { id, responses } of operations) {
     for (const [status, { examples }] of Object.entries(responses)) {
-      if (Number(status) < 400) continue;
+      // A range (`5XX`) answers with its first status.
+      const code = /^\dXX$/.test(status) ? Number(status[0]) * 100 : Number(status);
+      if (code < 400) continue;
       for (const [name, value] of Object.entries(examples)) {
         const known = answers[name];
         if (known && JSON.stringify(known.body) !== JSON.stringify(value))
           throw new Error(`the error example "${name}" of ${id} differs from another of that name`);
-        answers[name] = { status: Number(status), body: value, headers: responses[status]?.headers ?? {} };
+        answers[name] = { status: code, body: value, headers: responses[status]?.headers ?? {} };
       }
     }
   }
@@ -236,7 +253,8 @@ export async function compileMock(bundle = bundlePath, { story: withStory = true
     operations.push(entry);
     Object.assign(schemas, own);
   }
-  for (const name of ["Playlist", "SessionRecording", "Subscription", "Project", "ErrorBody", "User", "SharingConfiguration"])
+  checkAllowExamples(operations);
+  for (const name of ["Playlist", "SessionRecording", "Subscription", "Project", "User", "SharingConfiguration"])
     schemas[`schema_${name}`] = { $ref: `#/components/schemas/${name}` };
   // What a recording and its person hold in this description: the fields it declares and which
   // of them are lists. The state keeps the description's shapes; another profile conforms what

@@ -1136,6 +1136,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /** @description The request body is larger than the server reads (1 MB at the stateful mock). */
+        RequestTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
         /**
          * @description The key is over a rate limit. Wait for `Retry-After` seconds when it is sent; the live
          *     service sometimes omits it, so a client must not depend on it (this package's client
@@ -1144,6 +1153,20 @@ export interface components {
         TooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /**
+         * @description The service failed (500) or is unavailable for a moment (502, 503): retry an idempotent
+         *     request after a short wait. The live service answers a transient database error with 503
+         *     `database_unavailable` and `Retry-After: 1`; the stateful mock's `flaky` scenario answers
+         *     500, 502 and 503, and a `--persist` mock whose save failed answers 503 `not_saved`.
+         */
+        ServerError: {
+            headers: {
                 [name: string]: unknown;
             };
             content: {
@@ -1164,7 +1187,7 @@ export interface components {
             headers: {
                 /**
                  * @description The methods the resource accepts.
-                 * @example GET, PUT, PATCH, HEAD, OPTIONS
+                 * @example GET, PATCH, HEAD, OPTIONS
                  */
                 Allow?: string;
                 [name: string]: unknown;
@@ -1192,7 +1215,7 @@ export interface components {
     };
     parameters: {
         /**
-         * @description Results per page. The live service defaults to 100 (50 on the recordings listing) and sets no maximum.
+         * @description Results per page; the live service sets no maximum.
          * @example 100
          */
         Limit: number;
@@ -1216,6 +1239,11 @@ export interface components {
          * @example 0193401e-5b7a-7c2d-9e84-1f6a3b0c7d52
          */
         SessionRecordingId: string;
+        /**
+         * @description Recordings per page; the live service sets no maximum.
+         * @example 50
+         */
+        RecordingsLimit: number;
         /**
          * @description The recording's UUID.
          * @example 0193401e-5b7a-7c2d-9e84-1f6a3b0c7d52
@@ -1268,7 +1296,9 @@ export type LiveSessionRecordingList = components['schemas']['LiveSessionRecordi
 export type LiveSuccess = components['schemas']['LiveSuccess'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
+export type ResponseRequestTooLarge = components['responses']['RequestTooLarge'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
+export type ResponseServerError = components['responses']['ServerError'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseDeleteRefused = components['responses']['DeleteRefused'];
 export type ResponsePersonalApiKeyNotSupported = components['responses']['PersonalApiKeyNotSupported'];
@@ -1278,6 +1308,7 @@ export type ParameterOffset = components['parameters']['Offset'];
 export type ParameterProjectId = components['parameters']['ProjectId'];
 export type ParameterPlaylistShortId = components['parameters']['PlaylistShortId'];
 export type ParameterSessionRecordingId = components['parameters']['SessionRecordingId'];
+export type ParameterRecordingsLimit = components['parameters']['RecordingsLimit'];
 export type ParameterRecordingId = components['parameters']['RecordingId'];
 export type ParameterSharingRecordingId = components['parameters']['SharingRecordingId'];
 export type ParameterSubscriptionId = components['parameters']['SubscriptionId'];
@@ -1288,7 +1319,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Results per page. The live service defaults to 100 (50 on the recordings listing) and sets no maximum.
+                 * @description Results per page; the live service sets no maximum.
                  * @example 100
                  */
                 limit?: components["parameters"]["Limit"];
@@ -1320,14 +1351,16 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     listPlaylists: {
         parameters: {
             query?: {
                 /**
-                 * @description Results per page. The live service defaults to 100 (50 on the recordings listing) and sets no maximum.
+                 * @description Results per page; the live service sets no maximum.
                  * @example 100
                  */
                 limit?: components["parameters"]["Limit"];
@@ -1420,6 +1453,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
             /** @description The live service fails on a `created_by` that is not an integer; the mocks answer 400. */
             500: {
@@ -1430,6 +1464,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            "5XX": components["responses"]["ServerError"];
         };
     };
     createPlaylist: {
@@ -1504,7 +1539,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getPlaylist: {
@@ -1539,7 +1576,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     deletePlaylist: {
@@ -1565,7 +1604,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["DeleteRefused"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     updatePlaylist: {
@@ -1613,7 +1654,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getPlaylistRecordings: {
@@ -1662,6 +1705,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
             /** @description The live service fails on a `limit` or `offset` that is not an integer. */
             500: {
@@ -1672,6 +1716,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            "5XX": components["responses"]["ServerError"];
         };
     };
     addRecordingToPlaylist: {
@@ -1724,7 +1769,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["PersonalApiKeyNotSupported"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     removeRecordingFromPlaylist: {
@@ -1764,6 +1811,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["PersonalApiKeyNotSupported"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
             /** @description The recording was not in the playlist; the live service fails on it rather than answering 404. */
             500: {
@@ -1774,16 +1822,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            "5XX": components["responses"]["ServerError"];
         };
     };
     listRecordings: {
         parameters: {
             query?: {
                 /**
-                 * @description Results per page. The live service defaults to 100 (50 on the recordings listing) and sets no maximum.
-                 * @example 100
+                 * @description Recordings per page; the live service sets no maximum.
+                 * @example 50
                  */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["RecordingsLimit"];
                 /**
                  * @description The index of the first result to return.
                  * @example 0
@@ -1904,7 +1953,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getRecording: {
@@ -1939,7 +1990,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     deleteRecording: {
@@ -1971,6 +2024,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
             /** @description The recording store could not delete it. */
             500: {
@@ -1981,6 +2035,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            "5XX": components["responses"]["ServerError"];
         };
     };
     updateRecording: {
@@ -2039,7 +2094,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getRecordingSharing: {
@@ -2073,7 +2130,9 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     generateRecordingRegex: {
@@ -2119,7 +2178,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["PersonalApiKeyNotSupported"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getSessionPropertyDefinitions: {
@@ -2180,7 +2241,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getSessionValues: {
@@ -2235,14 +2298,16 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     listSubscriptions: {
         parameters: {
             query?: {
                 /**
-                 * @description Results per page. The live service defaults to 100 (50 on the recordings listing) and sets no maximum.
+                 * @description Results per page; the live service sets no maximum.
                  * @example 100
                  */
                 limit?: components["parameters"]["Limit"];
@@ -2325,6 +2390,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
             /** @description The live service fails on an `insight` or `dashboard` that is not an integer; the mocks answer 400. */
             500: {
@@ -2335,6 +2401,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            "5XX": components["responses"]["ServerError"];
         };
     };
     createSubscription: {
@@ -2378,6 +2445,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
             /** @description The live service fails on a `bysetpos` no rule takes; the mocks answer 400 naming it. */
             500: {
@@ -2388,6 +2456,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getSubscription: {
@@ -2422,7 +2491,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     deleteSubscription: {
@@ -2448,7 +2519,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["DeleteRefused"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     updateSubscription: {
@@ -2497,7 +2570,9 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
 }

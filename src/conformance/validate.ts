@@ -40,6 +40,9 @@ export function check(profile: Profile, operation: string, answer: Answer): Verd
     return { ok: false, pointer: "", expected: `no such operation (the ${profile} description lacks ${operation})`, found: `status ${answer.status}` };
   const status = declaredStatus(declared.statuses, answer.status);
   const body = bodyKind(answer.text, answer.contentType);
+  // A failure is declared (`5XX`) but shows nothing of the operation, so it never passes a check.
+  if (answer.status >= 500)
+    return { ok: false, pointer: "", expected: "the operation's answer, not a server failure", found: `status ${answer.status} with ${describeBody(body)}` };
   if (!status)
     return {
       ok: false,

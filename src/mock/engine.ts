@@ -100,7 +100,7 @@ export function createMock(options: MockOptions = {}): Mock {
   const table = options.profile === "live" ? liveTable : seedTable;
   const route = table === seedTable ? seedRoute : createRouter(table.operations);
   const now = options.now ?? (() => new Date());
-  const pageSize = options.pageSize ?? 10;
+  const pageSize = options.pageSize;
   const flagViolations = options.responseViolations === "flag";
   let scenario: ScenarioName | undefined;
   let state: MockState;
@@ -155,7 +155,7 @@ export function createMock(options: MockOptions = {}): Mock {
 
     if (matched.kind === "method-not-allowed") return answered(methodNotAllowed(request.method, matched.allow));
     const prefer = parsePrefer(request.headers.get("prefer"));
-    if (matched.operation.refused) return answered(refusal(matched.operation, matched.operation.refused, prefer, url.origin), operation);
+    if (matched.operation.refused) return answered(refusal(matched.operation, matched.operation.refused, matched.allow, prefer, url.origin), operation);
     // A path segment that cannot be decoded names no record.
     if (matched.kind === "bad-path") return answered(notFound(), operation, [`path ${matched.param}: malformed percent-escape`]);
     return answerOperation(request, url, matched.operation, matched.params, prefer);
@@ -201,8 +201,7 @@ export function createMock(options: MockOptions = {}): Mock {
       if (url.pathname.startsWith("/__mock/")) return admin(mock, request, url, committed);
       const { response, operation, violations } = await answer(request, url);
       // A 413 is answered before the body is read, so there is nothing of the operation's to check it against.
-      const problems =
-        operation && response.status !== 413 ? responseViolations(operation, response.status, bodyOf.has(response) ? bodyOf.get(response) : undefined) : [];
+      const problems = operation ? responseViolations(operation, response.status, bodyOf.has(response) ? bodyOf.get(response) : undefined) : [];
       record({
         at: now().toISOString(),
         method: request.method,

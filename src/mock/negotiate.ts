@@ -4,6 +4,7 @@
 import { throttled } from "./errors.js";
 import { empty, json } from "./responses.js";
 import type { OperationEntry } from "./spec/operations.js";
+import { declaredStatus } from "./spec/validate-response.js";
 
 export const maxDelayMs = 10_000;
 
@@ -13,15 +14,18 @@ export interface Prefer {
   delay?: number;
 }
 
-/** Parses `Prefer: code=404, example=not_found, delay=300`; unknown preferences are ignored, as RFC 7240 asks. */
+/**
+ * Parses `Prefer: code=404, example=not_found, delay=300`; unknown preferences are ignored, and
+ * of one given twice only the first counts, as RFC 7240 asks.
+ */
 export function parsePrefer(header: string | null): Prefer {
   const prefer: Prefer = {};
   for (const part of (header ?? "").split(/[,;]/)) {
     const [key, raw] = part.split("=").map((s) => s?.trim().replace(/^"|"$/g, ""));
     if (!raw) continue;
-    if (key === "code" && /^\d{3}$/.test(raw)) prefer.code = Number(raw);
-    if (key === "example") prefer.example = raw;
-    if (key === "delay" && /^\d+$/.test(raw)) prefer.delay = Math.min(Number(raw), maxDelayMs);
+    if (key === "code" && prefer.code === undefined && /^\d{3}$/.test(raw)) prefer.code = Number(raw);
+    if (key === "example" && prefer.example === undefined) prefer.example = raw;
+    if (key === "delay" && prefer.delay === undefined && /^\d+$/.test(raw)) prefer.delay = Math.min(Number(raw), maxDelayMs);
   }
   return prefer;
 }
@@ -33,7 +37,7 @@ export function parsePrefer(header: string | null): Prefer {
  */
 function headersFor(operation: OperationEntry, status: number, origin: string): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const [name, example] of Object.entries(operation.responses[String(status)]?.headers ?? {})) {
+  for (const [name, example] of Object.entries(operation.responses[declaredStatus(operation, status) ?? ""]?.headers ?? {})) {
     if (example === null || example === undefined) continue;
     if (name === "Retry-After") headers[name] = "1";
     else if (name === "WWW-Authenticate") headers[name] = String(example).replace(/https?:\/\/[^/"]+/, origin);
@@ -55,7 +59,8 @@ export type Preferred = { response: Response } | { ignored: string } | undefined
 export function preferredAnswer(operation: OperationEntry, prefer: Prefer, origin: string): Preferred {
   if (prefer.code === undefined && prefer.example === undefined) return undefined;
   const status = prefer.code ?? operation.success ?? operation.refused!.status;
-  const declared = operation.responses[String(status)];
+  const key = declaredStatus(operation, status);
+  const declared = key === undefined ? undefined : operation.responses[key];
   if (!declared) {
     return { ignored: `code=${status} is not a documented response of ${operation.id} (documented: ${Object.keys(operation.responses).join(", ")})` };
   }
@@ -70,9 +75,16 @@ export function preferredAnswer(operation: OperationEntry, prefer: Prefer, origi
   return { response: json(status, declared.examples[name], headersFor(operation, status, origin)) };
 }
 
-/** The answer of an operation refused by design: its documented refusal, with the `Allow` documented there, unless `Prefer` asks for another documented status. */
-export function refusal(operation: OperationEntry, refused: { status: number }, prefer: Prefer, origin: string): Response {
+/**
+ * The answer of an operation refused by design: its documented refusal, with the path's one
+ * `Allow` (the router's, which every 405 on the path sends), unless `Prefer` asks for another
+ * documented status.
+ */
+export function refusal(operation: OperationEntry, refused: { status: number }, allow: string, prefer: Prefer, origin: string): Response {
   const other = prefer.code !== undefined && prefer.code !== refused.status ? preferredAnswer(operation, prefer, origin) : undefined;
   if (other && "response" in other) return other.response;
-  return (preferredAnswer(operation, { code: refused.status }, origin) as { response: Response }).response;
+  const documented = (preferredAnswer(operation, { code: refused.status }, origin) as { response: Response }).response;
+  const headers = new Headers(documented.headers);
+  headers.set("Allow", allow);
+  return new Response(documented.body, { status: documented.status, headers });
 }

@@ -26,9 +26,9 @@ const now = new Date("2026-11-22T12:00:00Z");
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
 
 // The queries as validation leaves them when the caller sends nothing.
-const recordingDefaults: Query = { offset: 0, order: "start_time", order_direction: "DESC", operand: "AND" };
-const playlistDefaults: Query = { offset: 0, order: "-last_modified_at" };
-const subscriptionDefaults: Query = { offset: 0, deleted: false, ordering: "-created_at" };
+const recordingDefaults: Query = { limit: 50, offset: 0, order: "start_time", order_direction: "DESC", operand: "AND" };
+const playlistDefaults: Query = { limit: 100, offset: 0, order: "-last_modified_at" };
+const subscriptionDefaults: Query = { limit: 100, offset: 0, deleted: false, ordering: "-created_at" };
 
 const maya: User = copy(story.playlists[0]!.created_by!);
 const other: User = { ...copy(maya), id: maya.id + 1, uuid: "0190a6f2-0000-7000-8000-000000000001", email: "someone.else@example.com" };

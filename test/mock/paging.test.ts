@@ -184,7 +184,10 @@ describe("pageFor", () => {
   const uncapped = operations.find((o) => o.method === "GET" && o.limitMaximum === undefined && o.queryParams.includes("limit"))!;
   const many = Array.from({ length: Math.max(capped.limitMaximum! * 2 + 7, 50) }, (_, i) => i);
 
-  function context(operation: typeof capped, query: Record<string, unknown>, pageSize: number, url = listing): HandlerContext {
+  /** A handler's context for `query`, its URL carrying what the query was given, as a request's does. */
+  function context(operation: typeof capped, query: Record<string, unknown>, pageSize: number | undefined, base = listing): HandlerContext {
+    const url = new URL(base.href);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, String(value));
     return { operation, url, pageSize, request: { path: {}, query, body: undefined } } as unknown as HandlerContext;
   }
 

@@ -61,6 +61,13 @@ describe("the release gate", () => {
     60_000,
   );
 
+  it("fails for a component removed that no path uses, since users import it as a type", async () => {
+    const base = await variant("with-legacy", (spec) => (spec.components.responses.Legacy = { description: "An answer no operation gives any longer." }));
+    const result = await checkBreaking({ base, revision: bundlePath, released: "1.4.0", version: "2.0.0", acknowledged: [], changelog });
+    expect(result.majors.map((m) => m.change)).toEqual(["removed #/components/responses/Legacy"]);
+    expect(result.ok).toBe(false);
+  }, 60_000);
+
   it("passes an added optional field", async () => {
     const revision = await variant("optional-field", (spec) => (schemas(spec).PlaylistInput.properties.color = { type: "string" }));
     const result = await checkBreaking({ base: bundlePath, revision, released: "1.4.0", version: "1.4.0", acknowledged: [], changelog });

@@ -15,8 +15,8 @@ export interface HandlerContext {
   url: URL;
   now: Date;
   random: Random;
-  /** The page size of a listing asked for without `limit`. */
-  pageSize: number;
+  /** A page size for a listing asked for without `limit`, in place of the description's default (`createMock`'s `pageSize`). */
+  pageSize: number | undefined;
   /** Marks the state as changed, so adapters persist it. */
   changed(): void;
 }

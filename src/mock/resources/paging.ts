@@ -11,7 +11,7 @@ export interface PageRequest {
 
 /** One page of `items`; `maxLimit` cuts a larger `limit` (the listing's `x-limit-maximum`). */
 export function page<T>(items: readonly T[], { url, limit, offset }: PageRequest, defaultLimit: number, maxLimit = Number.POSITIVE_INFINITY) {
-  const size = Math.min(limit ?? defaultLimit, maxLimit);
+  const size = Math.max(1, Math.min(limit ?? defaultLimit, maxLimit));
   const start = offset ?? 0;
   const link = (at: number) => {
     const target = new URL(url.href);
@@ -30,11 +30,16 @@ export function page<T>(items: readonly T[], { url, limit, offset }: PageRequest
 /** The live recordings listing's version of its query, which the live service sends with each page. */
 const liveListingVersion = 4;
 
-/** The page a listing request asks for, by its validated `limit` and `offset`, in the shape the operation answers. */
+/**
+ * The page a listing request asks for, by its validated `limit` (the description's default when
+ * none is sent, unless the mock was given a `pageSize`) and `offset`, in the shape the operation answers.
+ */
 export function pageFor<T>(context: HandlerContext, items: readonly T[]) {
   const { query } = context.request;
-  const request = { url: context.url, limit: query.limit as number | undefined, offset: query.offset as number | undefined };
-  const envelope = page(items, request, context.pageSize, context.operation.limitMaximum);
+  const limit = context.pageSize !== undefined && !context.url.searchParams.has("limit") ? context.pageSize : (query.limit as number | undefined);
+  const request = { url: context.url, limit, offset: query.offset as number | undefined };
+  // A listing whose description gives `limit` no default (none does today) answers every item.
+  const envelope = page(items, request, items.length, context.operation.limitMaximum);
   if (context.operation.answers !== "has_next") return envelope;
   return { results: envelope.results, has_next: envelope.next !== null, version: liveListingVersion };
 }

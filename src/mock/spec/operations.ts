@@ -60,7 +60,7 @@ export interface OperationEntry {
   /** What the 2XX carries: nothing, a page (the envelope, or the live listing's `has_next`), an acknowledgement, a document. */
   answers?: "none" | "envelope" | "has_next" | "acknowledgement" | "document";
   /** For an operation with no 2XX (the hard deletes): the refusal it always answers. */
-  refused?: { status: number; allow: string };
+  refused?: { status: number };
   responses: Record<string, ResponseEntry>;
   /** The operation's compiled validators: parameters, body, JSON query documents, and each response with a body. */
   validate: OperationValidators;
@@ -82,14 +82,11 @@ export interface DocumentedError {
 
 /** One profile's table: what the mock answers by. */
 export interface SpecTable {
-  profile: "seed" | "live";
   operations: OperationEntry[];
   /** The error answers the spec's examples word, by example name (`not_found`, `invalid_key`, …). */
   errors: Record<string, DocumentedError>;
   /** Whether a `:write` scope grants its `:read` (`x-write-scope-grants-read`). */
   writeGrantsRead: boolean;
-  /** The error body's schema, for an error status an operation does not document. */
-  errorBody: MockValidator;
   /**
    * What a recording and its person hold in this profile's description, where it differs from
    * the description's, whose shapes the state keeps: the live profile conforms what it answers.
@@ -130,7 +127,7 @@ type CompiledTable = {
   errorRendering: ErrorRendering;
 };
 
-function tableOf(profile: SpecTable["profile"], table: CompiledTable, { plain, coercing }: ValidatorSet): SpecTable {
+function tableOf(profile: "seed" | "live", table: CompiledTable, { plain, coercing }: ValidatorSet): SpecTable {
   const operations = (table.operations as Omit<OperationEntry, "validate">[]).map((entry) => ({
     ...entry,
     validate: {
@@ -142,11 +139,9 @@ function tableOf(profile: SpecTable["profile"], table: CompiledTable, { plain, c
     },
   }));
   return {
-    profile,
     operations,
     errors: table.errors as SpecTable["errors"],
     writeGrantsRead: table.writeGrantsRead === true,
-    errorBody: plain.schema_ErrorBody!,
     conform: profile === "seed" ? undefined : table.shapes,
     syntheticPlaylists: table.syntheticPlaylists,
     errorRendering: table.errorRendering,

@@ -1,17 +1,20 @@
-// Checks the mock's own answers against the spec before they leave: the body against the
-// schema of its documented status, or the error body for an undocumented error status.
+// Checks the mock's own answers against the spec before they leave: the status must be one the
+// operation declares (exactly, or by its range such as `5XX`), and the body must match that
+// response's schema.
 import type { OperationEntry } from "./operations.js";
-import { plainValidators } from "./validators.js";
 
-// The error body is one schema in both descriptions.
-const errorBody = plainValidators.schema_ErrorBody!;
+/** The operation's declared response for `status`: its own, else its range's. */
+export function declaredStatus(operation: OperationEntry, status: number): string | undefined {
+  const range = `${String(status)[0]}XX`;
+  return String(status) in operation.responses ? String(status) : range in operation.responses ? range : undefined;
+}
 
-/** Failures of a response body against the spec's schema for its status (or the error body). */
+/** Failures of a response against the spec: an undeclared status, or a body its schema refuses. */
 export function responseViolations(operation: OperationEntry, status: number, body: unknown): string[] {
-  const declared = operation.responses[String(status)];
-  if (!declared && status < 400) return [`status ${status} is not a documented response of ${operation.id}`];
-  // An undocumented error status (413, a scenario's 5xx) still carries the error body.
-  const validator = declared ? (declared.json ? operation.validate.responses[String(status)] : undefined) : errorBody;
+  const key = declaredStatus(operation, status);
+  if (key === undefined) return [`status ${status} is not a documented response of ${operation.id}`];
+  const declared = operation.responses[key]!;
+  const validator = declared.json ? operation.validate.responses[key] : undefined;
   if (!validator) return body === undefined ? [] : [`status ${status} of ${operation.id} has no body in the spec, but one was sent`];
   if (validator(body)) return [];
   return (validator.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? e.keyword}`);

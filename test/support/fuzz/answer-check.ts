@@ -46,8 +46,10 @@ export interface Exchange {
   text: string;
 }
 
+/** The operation's response for `status`, declared exactly or by its range (`5XX`), as OpenAPI reads it. */
 const declaredResponse = (entry: OperationEntry, status: number): Schema | undefined => {
-  const response = entry.operation.responses?.[String(status)];
+  const responses = entry.operation.responses ?? {};
+  const response = responses[String(status)] ?? responses[`${String(status)[0]}XX`];
   return response ? deref(response) : undefined;
 };
 
