@@ -7,7 +7,8 @@ import { apiKey, baseUrl, fakeFetch, json, neverAnswers, playlistPath } from "..
 const params = { path: { project_id: "28417", short_id: "Ub3KpD7w" } };
 
 describe("the call pipeline", () => {
-  it("hands fetch a Request that carries none of the call's own options", async () => {
+  /** A client whose fetch records each Request it is handed, and one call through it with all of the call's own options. */
+  async function requestOfCall(signal: AbortSignal): Promise<Request> {
     const seen: Request[] = [];
     const api = createClient({
       baseUrl,
@@ -17,8 +18,24 @@ describe("the call pipeline", () => {
         return json({ short_id: "Ub3KpD7w" });
       },
     });
-    await api.GET(playlistPath, { params, maxRetries: 1, timeoutMs: 5_000, signal: new AbortController().signal });
-    for (const key of ["maxRetries", "timeoutMs", "callerSignal", "parseAs", "fetch"]) expect(key in seen[0]!, key).toBe(false);
+    await api.GET(playlistPath, { params, maxRetries: 1, timeoutMs: 5_000, signal });
+    expect(seen).toHaveLength(1);
+    return seen[0]!;
+  }
+
+  it("hands fetch a Request without the call's maxRetries and timeoutMs", async () => {
+    const request = await requestOfCall(new AbortController().signal);
+    // openapi-fetch copies every init key a Request lacks onto it as an own property, and a plain Request has none:
+    // any option let through shows up here, whatever its name.
+    expect(Object.keys(request)).toEqual([]);
+  });
+
+  it("hands fetch a Request that does not follow the caller's signal", async () => {
+    // Every Request has a signal, so what shows the caller's was kept is the Request's aborting with it.
+    const caller = new AbortController();
+    const request = await requestOfCall(caller.signal);
+    caller.abort(new Error("after the call"));
+    expect(request.signal.aborted).toBe(false);
   });
 
   it("keeps a call's time limit and signal when a middleware replaces the Request", async () => {

@@ -78,7 +78,12 @@ describe("playlists", () => {
       unwrap(await api.GET("/api/environments/{project_id}/session_recording_playlists/", { params: { path: project, query: { limit: 100, ...query } } }))
         .results;
     expect((await list({ search: "CHECKOUT" })).map((p) => p.short_id)).toEqual(["Ub3KpD7w"]);
-    expect((await list({ type: "filters" })).every((p) => p.type === "filters")).toBe(true);
+    // Exactly the playlists of that type; the story has one of each (Kx9mQ2vT filters, Ub3KpD7w a collection), so the
+    // filter keeps something and drops something.
+    const filtersOnly = (await list({ type: "filters" })).map((p) => p.short_id);
+    expect(filtersOnly).toContain("Kx9mQ2vT");
+    expect(filtersOnly).not.toContain("Ub3KpD7w");
+    expect(filtersOnly).toEqual((await list({})).filter((p) => p.type === "filters").map((p) => p.short_id));
     expect((await list({ session_recording_id: storyRecording })).map((p) => p.short_id)).toContain("Ub3KpD7w");
     const names = (await list({ order: "name" })).map((p) => (p.name ?? "").toLowerCase());
     expect(names).toEqual([...names].sort());
@@ -145,12 +150,21 @@ describe("recordings", () => {
     expect(lastWeek.length).toBeLessThan(all.length);
     for (const r of lastWeek) expect(Date.parse(r.start_time!)).toBeGreaterThanOrEqual(now().getTime() - 7 * 86_400_000);
     const noTests = await list({ filter_test_accounts: true });
+    expect(noTests.length).toBeGreaterThan(0);
     expect(noTests.length).toBeLessThan(all.length);
     expect(noTests.some((r) => (r.person?.properties as Record<string, unknown>)?.is_test_account)).toBe(false);
-    expect((await list({ hide_viewed_recordings: true })).every((r) => !r.viewed)).toBe(true);
+    // Exactly the unviewed recordings; the story's own recording is viewed and 01934c72 is not, so the filter keeps
+    // something and drops something.
+    const unviewed = (await list({ hide_viewed_recordings: true })).map((r) => r.id);
+    expect(unviewed).toContain("01934c72-0d1e-7f4a-8b35-6e2c9a7d1f03");
+    expect(unviewed).not.toContain(storyRecording);
+    expect(unviewed).toEqual(all.filter((r) => !r.viewed).map((r) => r.id));
     expect((await list({ session_ids: JSON.stringify([storyRecording]) })).map((r) => r.id)).toEqual([storyRecording]);
     const errors = await list({ console_log_filters: JSON.stringify([{ key: "level", type: "log_entry", value: ["error"], operator: "exact" }]) });
-    expect(errors.every((r) => (r.console_error_count ?? 0) > 0)).toBe(true);
+    // Exactly the recordings with a console error; the story's own recording has one and 01934c72 has none.
+    expect(errors.map((r) => r.id)).toContain(storyRecording);
+    expect(errors.map((r) => r.id)).not.toContain("01934c72-0d1e-7f4a-8b35-6e2c9a7d1f03");
+    expect(errors.map((r) => r.id)).toEqual(all.filter((r) => (r.console_error_count ?? 0) > 0).map((r) => r.id));
     const swedes = await list({ properties: JSON.stringify([{ key: "$geoip_country_code", type: "person", value: ["SE"], operator: "exact" }]) });
     expect(swedes.length).toBeGreaterThan(0);
     expect(swedes.every((r) => (r.person?.properties as Record<string, unknown> | undefined)?.$geoip_country_code === "SE")).toBe(true);

@@ -1,4 +1,4 @@
-// The seeded state, snapshots, the Prefer controls, scenarios and the admin routes.
+// The seeded state, snapshots, scenarios and the admin routes (Prefer is prefer.test.ts's).
 import { describe, expect, it } from "vitest";
 import { createMock, MockStateError } from "../../src/mock/index.js";
 import { plainValidators } from "../../src/mock/spec/validators.js";
@@ -69,36 +69,6 @@ describe("snapshots", () => {
     expect(() => mock.restore({ version: 2 })).toThrow(/snapshot\.version/);
     expect(() => mock.restore("{}")).toThrow(/must be an object/);
     expect(mock.snapshot()).toEqual(before);
-  });
-});
-
-describe("controls", () => {
-  const playlist = "/api/environments/28417/session_recording_playlists/Ub3KpD7w/";
-
-  it("answers Prefer code and example with the spec's example for that status", async () => {
-    const mock = createMock();
-    const throttled = await send(mock, playlist, { headers: { Prefer: "code=429" } });
-    expect(throttled.status).toBe(429);
-    expect(throttled.headers.get("Retry-After")).toBe("1");
-    expect(await throttled.json()).toMatchObject({ type: "throttled_error" });
-    const invalidKey = await send(mock, "/api/projects/", { headers: { Prefer: "code=401, example=invalid_key" } });
-    expect(await invalidKey.json()).toMatchObject({ code: "authentication_failed" });
-    // With the header the spec documents on every 401, pointing at the mock.
-    expect(invalidKey.headers.get("WWW-Authenticate")).toBe('Bearer resource_metadata="http://mock.local/.well-known/oauth-protected-resource"');
-    const page = await send(mock, "/api/environments/28417/session_recordings/", { headers: { Prefer: "example=last_of_several_pages" } });
-    expect((await page.json()).next).toBeNull();
-    // A status the operation does not document is ignored (an undeclared answer would break the
-    // spec), and the answer says so.
-    const unknown = await send(mock, playlist, { headers: { Prefer: "code=418" } });
-    expect(unknown.status).toBe(200);
-    expect(JSON.parse(unknown.headers.get("x-mock-prefer-ignored")!)).toMatch(/^code=418 is not a documented response of getPlaylist/);
-  });
-
-  it("delays an answer by Prefer delay", async () => {
-    const mock = createMock();
-    const started = performance.now();
-    expect((await send(mock, playlist, { headers: { Prefer: "delay=120" } })).status).toBe(200);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(100);
   });
 });
 
