@@ -30,6 +30,17 @@ describe("Prefer", () => {
     expect((await page.json()).next).toBeNull();
   });
 
+  it("takes the first of a preference given twice, as RFC 7240 says", async () => {
+    const first = await send(createMock(), playlist, { headers: { Prefer: "code=404, code=429" } });
+    expect(first.status).toBe(404);
+  });
+
+  it("answers a status the operation declares by its range, 503 by the shared 5XX", async () => {
+    const unavailable = await send(createMock(), playlist, { headers: { Prefer: "code=503" } });
+    expect(unavailable.status).toBe(503);
+    expect(await unavailable.json()).toMatchObject({ type: "server_error" });
+  });
+
   it("ignores a code the operation does not document, answers for real, and says why in x-mock-prefer-ignored", async () => {
     // An undeclared answer would break the spec.
     const unknown = await send(createMock(), playlist, { headers: { Prefer: "code=418" } });
