@@ -10,7 +10,14 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["test/spec/**/*.test.ts", "test/client/**/*.test.ts", "test/mock/**/*.test.ts", "test/query/**/*.test.ts", "test/types/**/*.test.ts"],
+          include: [
+            "test/spec/**/*.test.ts",
+            "test/client/**/*.test.ts",
+            "test/shared/**/*.test.ts",
+            "test/mock/**/*.test.ts",
+            "test/query/**/*.test.ts",
+            "test/types/**/*.test.ts",
+          ],
           testTimeout: 60_000,
         },
       },
