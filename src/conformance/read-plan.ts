@@ -1,6 +1,7 @@
 // The reads: every GET operation of the plan, in order. A listing is followed for up to
 // --max-pages pages (its `next` link, or `has_next`); an item is fetched by an id the first
 // page of its listing gave.
+import { isObject } from "../shared/is-object.js";
 import { nextPage, type PageBody } from "../shared/next-page.js";
 import type { Options } from "./args.js";
 import type { Call, Send } from "./exchange.js";
@@ -12,11 +13,9 @@ export const pageSize = 20;
 
 type Query = Record<string, string | number>;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-
 /** The query of the page after `body`, or undefined at the end (or on a body that is no page). */
 export function nextQuery(body: unknown, query: Query): Query | undefined {
-  if (!isRecord(body) || !Array.isArray(body.results)) return undefined;
+  if (!isObject(body) || !Array.isArray(body.results)) return undefined;
   const next = nextPage(body as PageBody);
   if (!next) return undefined;
   if (!next.link) return { ...query, offset: Number(query.offset ?? 0) + body.results.length };
@@ -29,7 +28,7 @@ export function nextQuery(body: unknown, query: Query): Query | undefined {
 
 /** The items of a listing's page: where later steps find their ids. */
 function itemsOf(body: unknown): Record<string, unknown>[] {
-  return isRecord(body) && Array.isArray(body.results) ? body.results.filter(isRecord) : [];
+  return isObject(body) && Array.isArray(body.results) ? body.results.filter(isObject) : [];
 }
 
 /** Runs the read plan; the rows in the order of the calls. */
