@@ -1,6 +1,7 @@
 // What the listings' filters share: `DateFilter` moments and date-times read as instants,
 // text search over several fields, and the sort.
-const day = 86_400_000;
+import { day } from "../day.js";
+
 const units: Record<string, number> = { h: 3_600_000, d: day, w: 7 * day, m: 30 * day, q: 91 * day, y: 365 * day };
 
 // An ISO 8601 date or date-time by its parts. Read here, not by Date.parse, because Date.parse
