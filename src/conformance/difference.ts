@@ -2,14 +2,7 @@
 // compiled with allErrors off (it stops at the first failing keyword, after trying every
 // branch of a union): where it is, as a JSON pointer (RFC 6901), what the description expects
 // there, and what kind of value was found. Never the value itself, which may hold anything.
-
-/** One failure reported by a generated ajv validator. */
-export interface ValidationError {
-  instancePath: string;
-  keyword: string;
-  message?: string;
-  params: Record<string, unknown>;
-}
+import type { ValidationError } from "../shared/validation-error.js";
 
 export interface Difference {
   /** Where, in the body: "" is the whole body. */

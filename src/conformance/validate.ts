@@ -3,8 +3,9 @@
 // compiled ahead of time by scripts/compile-conformance.mjs.
 import * as live from "../../generated/conformance/live-validators.js";
 import * as seed from "../../generated/conformance/seed-validators.js";
+import type { ValidationError } from "../shared/validation-error.js";
 import { bodyKind, describeBody } from "./body-kind.js";
-import { type Difference, firstDifference, type ValidationError } from "./difference.js";
+import { type Difference, firstDifference } from "./difference.js";
 import { declaredAnswers, type Profile } from "./plan.js";
 
 /** A validator compiled ahead of time. */

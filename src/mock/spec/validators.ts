@@ -6,14 +6,10 @@ import * as coercing from "../../../generated/mock/coercing-validators.js";
 import * as liveCoercing from "../../../generated/mock/live/coercing-validators.js";
 import * as livePlain from "../../../generated/mock/live/validators.js";
 import * as plain from "../../../generated/mock/validators.js";
+import type { ValidationError } from "../../shared/validation-error.js";
 
-/** One failure reported by a generated ajv validator. */
-export interface ValidationError {
-  instancePath: string;
-  keyword: string;
-  message?: string;
-  params: Record<string, unknown>;
-}
+// Re-exported for errors.ts, which imports it from here.
+export type { ValidationError };
 
 /** A validator compiled ahead of time. */
 export interface MockValidator {
