@@ -17,7 +17,7 @@ const combinators = new Set(["anyOf", "oneOf", "if", "allOf", "not"]);
 const list = (values: unknown) => [values].flat().map((value) => JSON.stringify(value));
 
 /** What kind of value `value` is, in JSON Schema's words. */
-export function typeOf(value: unknown): string {
+function typeOf(value: unknown): string {
   if (value === undefined) return "nothing";
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";

@@ -9,12 +9,12 @@ import { type Profile, type ReadStep, readSteps } from "./plan.js";
 import { jsonOf, type Row, rowOf, skippedRow } from "./rows.js";
 
 /** Items asked for per page: small, so a few pages show the paging. */
-export const pageSize = 20;
+const pageSize = 20;
 
 type Query = Record<string, string | number>;
 
 /** The query of the page after `body`, or undefined at the end (or on a body that is no page). */
-export function nextQuery(body: unknown, query: Query): Query | undefined {
+function nextQuery(body: unknown, query: Query): Query | undefined {
   if (!isObject(body) || !Array.isArray(body.results)) return undefined;
   const next = nextPage(body as PageBody);
   if (!next) return undefined;

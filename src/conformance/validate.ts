@@ -30,7 +30,7 @@ export interface Answer {
 export type Verdict = { ok: true } | ({ ok: false } & Difference);
 
 /** The declared status an answer's status falls under: itself, its range (`4XX`) or `default`. */
-export function declaredStatus(statuses: Record<string, unknown>, status: number): string | undefined {
+function declaredStatus(statuses: Record<string, unknown>, status: number): string | undefined {
   return [String(status), `${String(status)[0]}XX`, "default"].find((key) => Object.hasOwn(statuses, key));
 }
 

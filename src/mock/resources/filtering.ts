@@ -26,7 +26,7 @@ const instants = new Map<string, number>();
 const remembered = 100_000;
 
 /** The instant an ISO 8601 date or date-time stands for (UTC without an offset), or NaN for what is not a calendar one. */
-export function instant(text: unknown): number {
+function instant(text: unknown): number {
   if (typeof text !== "string") return Number.NaN;
   let at = instants.get(text);
   if (at === undefined) {

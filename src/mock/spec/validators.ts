@@ -24,7 +24,7 @@ export interface ValidatorSet {
 
 /** The description's validators. */
 export const plainValidators = plain as unknown as Record<string, MockValidator>;
-export const coercingValidators = coercing as unknown as Record<string, MockValidator>;
+const coercingValidators = coercing as unknown as Record<string, MockValidator>;
 export const seedValidators: ValidatorSet = { plain: plainValidators, coercing: coercingValidators };
 /** The live service's description's validators. */
 export const liveValidators: ValidatorSet = {
