@@ -1,6 +1,13 @@
 import { defineConfig } from "vitest/config";
 
-const unitTests = ["test/spec/**/*.test.ts", "test/client/**/*.test.ts", "test/mock/**/*.test.ts", "test/query/**/*.test.ts", "test/types/**/*.test.ts"];
+const unitTests = [
+  "test/spec/**/*.test.ts",
+  "test/client/**/*.test.ts",
+  "test/mock/**/*.test.ts",
+  "test/query/**/*.test.ts",
+  "test/shared/**/*.test.ts",
+  "test/types/**/*.test.ts",
+];
 // The unit-level files that take seconds each (servers and kill -9, the fuzz, the release gate's
 // redocly diffs, code generators, whole rebuilds): in `npm test`, left out of `npm run test:fast`.
 const slowUnitTests = [

@@ -14,15 +14,15 @@ import { bundlePath } from "./bundle.mjs";
 import { redocly } from "./lib/redocly.mjs";
 import { liveBundlePath } from "./overlay.mjs";
 
-export const releasedDir = fileURLToPath(new URL("../generated/released/", import.meta.url));
-export const acknowledgedPath = fileURLToPath(new URL("../openapi/acknowledged-breaking.yaml", import.meta.url));
+const releasedDir = fileURLToPath(new URL("../generated/released/", import.meta.url));
+const acknowledgedPath = fileURLToPath(new URL("../openapi/acknowledged-breaking.yaml", import.meta.url));
 const changelogPath = new URL("../CHANGELOG.md", import.meta.url);
 
 /** @typedef {"seed" | "live"} Description Which description: the one the package follows, or the live service's. */
 /** @typedef {{ change: string, changelog: string, description: Description }} Acknowledgement A breaking change by its `redocly diff` name, in one description, and the CHANGELOG words that announce it. */
 
 /** Each description, and the release it is compared with. */
-export const descriptions = /** @type {const} */ ({
+const descriptions = /** @type {const} */ ({
   seed: { revision: bundlePath, base: `${releasedDir}openapi.yaml` },
   live: { revision: liveBundlePath, base: `${releasedDir}live/openapi.yaml` },
 });
@@ -45,7 +45,7 @@ export function breakingAllowed(released, version) {
  * @param {string} revision
  * @returns {Promise<MajorChange[]>}
  */
-export async function majorChanges(base, revision) {
+async function majorChanges(base, revision) {
   const { stdout } = await redocly(["diff", base, revision, "--format", "json", "--fail-on", "none"]);
   /** @type {{ changes: { impact: string, kind: string, path: string, verdicts?: { message: string }[] }[] }} */
   const report = JSON.parse(stdout);
@@ -118,7 +118,7 @@ export function acknowledgementProblems(majors, acknowledged, changelog) {
  * @param {string} text
  * @returns {Acknowledgement[]}
  */
-export function parseAcknowledgements(text) {
+function parseAcknowledgements(text) {
   const list = parse(text) ?? [];
   if (!Array.isArray(list)) throw new Error(`${acknowledgedPath}: must be a list of { change, changelog }`);
   return list.map((entry, index) => {

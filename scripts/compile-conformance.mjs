@@ -17,7 +17,7 @@ import { liveBundlePath } from "./overlay.mjs";
 
 export const conformanceDir = fileURLToPath(new URL("../generated/conformance/", import.meta.url));
 /** The descriptions, by the profile names the command takes. */
-export const descriptions = { seed: bundlePath, live: liveBundlePath };
+const descriptions = { seed: bundlePath, live: liveBundlePath };
 /** The path parameter every project-scoped operation takes: the command's --project. */
 const projectParameter = "project_id";
 
@@ -175,7 +175,7 @@ export async function compileConformance(paths = descriptions) {
  * Writes the compiled files into `dir`.
  * @param {string} dir
  */
-export async function writeConformance(dir = conformanceDir) {
+async function writeConformance(dir = conformanceDir) {
   await mkdir(dir, { recursive: true });
   for (const [file, text] of Object.entries(await compileConformance())) await writeFile(new URL(file, `file://${dir.endsWith("/") ? dir : `${dir}/`}`), text);
   return dir;

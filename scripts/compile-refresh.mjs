@@ -51,7 +51,7 @@ function onTheLine(write, read) {
  * @param {Node} spec
  * @returns {Record<string, Read[]>} by `"<method> <path>"` of each write
  */
-export function refreshTable(spec) {
+function refreshTable(spec) {
   const operations = operationsOf(spec);
   const reads = operations.filter((entry) => entry.method === "get");
   const readById = new Map(reads.map((entry) => [entry.operation.operationId, entry.path]));

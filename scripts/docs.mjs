@@ -11,7 +11,7 @@ import { bundlePath } from "./bundle.mjs";
 import { redocly } from "./lib/redocly.mjs";
 import { liveBundlePath } from "./overlay.mjs";
 
-export const docsPath = fileURLToPath(new URL("../docs-dist/index.html", import.meta.url));
+const docsPath = fileURLToPath(new URL("../docs-dist/index.html", import.meta.url));
 export const liveDocsPath = fileURLToPath(new URL("../docs-dist/live.html", import.meta.url));
 
 /** Each page: the description it renders, its title's ending, and the line linking to the other page. */

@@ -16,7 +16,7 @@
  */
 
 /** The operations a path item can hold, the first five in the order generated/mock/operations.json lists an item's. */
-export const httpMethods = /** @type {const} */ (["get", "post", "put", "patch", "delete", "head", "options", "trace"]);
+const httpMethods = /** @type {const} */ (["get", "post", "put", "patch", "delete", "head", "options", "trace"]);
 
 /** The `$id` the whole spec is registered under in ajv, so schemas taken from it can point back into it. */
 export const specId = "https://session-recordings-api.local/openapi.json";

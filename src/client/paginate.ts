@@ -1,5 +1,6 @@
 import type { Client } from "openapi-fetch";
 import type { paths } from "../../generated/openapi.js";
+import { nextPage } from "../shared/next-page.js";
 import type { Page } from "./client-types.js";
 import { UnexpectedResponseError } from "./errors.js";
 import { check, checkWholeNumber } from "./internal/checks.js";
@@ -28,19 +29,17 @@ function wholeNumber(value: unknown): number | undefined {
 }
 
 /**
- * Where the page after `body` starts, or undefined after the last page; for `pages` and for
- * infiniteListing (src/query/). A `next` URL is read only for its limit and offset: the
- * request still goes to the client's baseUrl and path, so a `next` on another host never
- * receives the key. The live recordings listing says `has_next` instead.
+ * Where the page after `body` starts (nextPage, src/shared/), or undefined after the last
+ * page; for `pages` and for infiniteListing (src/query/). A link without a readable offset
+ * continues where this page ended.
  */
 export function nextPosition(body: Listing, current: Position, where = "the listing"): Position | undefined {
-  const { results, next } = body;
-  if (results.length === 0 || ("next" in body ? typeof next !== "string" : body.has_next !== true)) return undefined;
-  const query = typeof next === "string" ? new URL(next, "http://next.invalid").searchParams : undefined;
-  const limit = query?.get("limit") ?? undefined;
+  const next = nextPage(body);
+  if (!next) return undefined;
+  const limit = next.link?.get("limit") ?? undefined;
   // A page of no items would never end: refuse it rather than loop.
   if (limit !== undefined && !wholeNumber(limit)) throw new UnexpectedResponseError("GET", where, `the next link asks for limit=${limit}, not a page size ≥ 1`);
-  const offset = wholeNumber(query?.get("offset")) ?? current.offset + results.length;
+  const offset = wholeNumber(next.link?.get("offset")) ?? current.offset + body.results.length;
   // Every page must lie past the one before, or the listing would repeat forever.
   if (offset <= current.offset) throw new UnexpectedResponseError("GET", where, `the next page does not advance past offset ${current.offset}`);
   return { offset, limit: limit === undefined ? current.limit : Number(limit) };

@@ -7,7 +7,7 @@ type Result = { data?: unknown; error?: unknown; response: Response };
 export type DataOf<R> = R extends { data: infer D; error?: never } ? D : never;
 
 /** Builds the ApiError for a response with an error status. */
-export function apiErrorFrom(response: Response, body: unknown): ApiError {
+function apiErrorFrom(response: Response, body: unknown): ApiError {
   // openapi-fetch hands over "" for an empty body that had no Content-Length.
   const info = exchangeOf(response);
   const redact = info?.redact ?? ((text: string) => text);

@@ -28,7 +28,7 @@ export class UsageError extends Error {
 
 /** The environment variable the key is read from when --api-key is not given (a command line shows in `ps`). */
 export const keyVariable = "POSTHOG_API_KEY";
-export const maxPagesLimit = 3;
+const maxPagesLimit = 3;
 
 export const usage = `usage: session-recordings-api conformance --base-url <url> --api-key <key> --project <id>
          [--profile seed|live|auto] [--write] [--json]

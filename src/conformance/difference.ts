@@ -2,14 +2,7 @@
 // compiled with allErrors off (it stops at the first failing keyword, after trying every
 // branch of a union): where it is, as a JSON pointer (RFC 6901), what the description expects
 // there, and what kind of value was found. Never the value itself, which may hold anything.
-
-/** One failure reported by a generated ajv validator. */
-export interface ValidationError {
-  instancePath: string;
-  keyword: string;
-  message?: string;
-  params: Record<string, unknown>;
-}
+import type { ValidationError } from "../shared/validation-error.js";
 
 export interface Difference {
   /** Where, in the body: "" is the whole body. */
@@ -24,7 +17,7 @@ const combinators = new Set(["anyOf", "oneOf", "if", "allOf", "not"]);
 const list = (values: unknown) => [values].flat().map((value) => JSON.stringify(value));
 
 /** What kind of value `value` is, in JSON Schema's words. */
-export function typeOf(value: unknown): string {
+function typeOf(value: unknown): string {
   if (value === undefined) return "nothing";
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";

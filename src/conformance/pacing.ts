@@ -3,6 +3,8 @@
 // (one every 250 ms), and the recordings listing 12 a minute on the free plan (one every 5 s).
 // A 429 is waited out as its Retry-After says, or with a backoff when it says nothing.
 
+import { parseRetryAfter } from "../shared/retry-after.js";
+
 export const defaultPacing = { paceMs: 250, recordingsPaceMs: 5_000 } as const;
 
 /** The operation the free plan limits to 12 requests a minute. */
@@ -21,15 +23,6 @@ export const realClock: Clock = {
   now: () => Date.now(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
-
-/** `Retry-After` in ms, from delta-seconds or an HTTP date; undefined when absent or unreadable. */
-export function retryAfterMs(value: string | null, now: number): number | undefined {
-  const text = value?.trim() ?? "";
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  // An HTTP date names its weekday and month.
-  const date = /[a-z]/i.test(text) ? Date.parse(text) : Number.NaN;
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
 
 export class Pacer {
   readonly #clock: Clock;
@@ -58,7 +51,7 @@ export class Pacer {
    */
   afterThrottle(retryAfter: string | null, retry: number): number | undefined {
     if (retry >= throttling.retries) return undefined;
-    const named = retryAfterMs(retryAfter, this.#clock.now());
+    const named = parseRetryAfter(retryAfter, this.#clock.now());
     const wait = named ?? Math.max(this.#gaps.paceMs, throttling.backoffMs) * 2 ** retry;
     return wait > throttling.maxWaitMs ? undefined : wait;
   }

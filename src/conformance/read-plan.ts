@@ -1,36 +1,34 @@
 // The reads: every GET operation of the plan, in order. A listing is followed for up to
 // --max-pages pages (its `next` link, or `has_next`); an item is fetched by an id the first
 // page of its listing gave.
+import { isObject } from "../shared/is-object.js";
+import { nextPage, type PageBody } from "../shared/next-page.js";
 import type { Options } from "./args.js";
 import type { Call, Send } from "./exchange.js";
 import { type Profile, type ReadStep, readSteps } from "./plan.js";
 import { jsonOf, type Row, rowOf, skippedRow } from "./rows.js";
 
 /** Items asked for per page: small, so a few pages show the paging. */
-export const pageSize = 20;
+const pageSize = 20;
 
 type Query = Record<string, string | number>;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-
 /** The query of the page after `body`, or undefined at the end (or on a body that is no page). */
-export function nextQuery(body: unknown, query: Query): Query | undefined {
-  if (!isRecord(body) || !Array.isArray(body.results) || body.results.length === 0) return undefined;
-  if (typeof body.next === "string") {
-    // Only the position is taken from the link: the request stays on --base-url.
-    const link = new URL(body.next, "http://next.invalid").searchParams;
-    const offset = link.get("offset");
-    if (offset === null || !/^\d+$/.test(offset)) return undefined;
-    const limit = link.get("limit");
-    return { ...query, offset: Number(offset), ...(limit !== null && /^\d+$/.test(limit) ? { limit: Number(limit) } : {}) };
-  }
-  if ("next" in body || body.has_next !== true) return undefined;
-  return { ...query, offset: Number(query.offset ?? 0) + body.results.length };
+function nextQuery(body: unknown, query: Query): Query | undefined {
+  if (!isObject(body) || !Array.isArray(body.results)) return undefined;
+  const next = nextPage(body as PageBody);
+  if (!next) return undefined;
+  if (!next.link) return { ...query, offset: Number(query.offset ?? 0) + body.results.length };
+  // The link is followed as it reads: one without a whole-number offset ends the listing.
+  const offset = next.link.get("offset");
+  if (offset === null || !/^\d+$/.test(offset)) return undefined;
+  const limit = next.link.get("limit");
+  return { ...query, offset: Number(offset), ...(limit !== null && /^\d+$/.test(limit) ? { limit: Number(limit) } : {}) };
 }
 
 /** The items of a listing's page: where later steps find their ids. */
 function itemsOf(body: unknown): Record<string, unknown>[] {
-  return isRecord(body) && Array.isArray(body.results) ? body.results.filter(isRecord) : [];
+  return isObject(body) && Array.isArray(body.results) ? body.results.filter(isObject) : [];
 }
 
 /** Runs the read plan; the rows in the order of the calls. */

@@ -41,7 +41,7 @@ export function reportOf(rows: Row[], run: { baseUrl: string; project: string; p
 }
 
 /** A difference in words: where, what was expected, what was found. */
-export function differenceText(verdict: Verdict): string {
+function differenceText(verdict: Verdict): string {
   if (verdict.ok) return "";
   return `${verdict.pointer === "" ? "" : `${verdict.pointer}: `}expected ${verdict.expected}, found ${verdict.found}`;
 }

@@ -3,8 +3,9 @@
 // compiled ahead of time by scripts/compile-conformance.mjs.
 import * as live from "../../generated/conformance/live-validators.js";
 import * as seed from "../../generated/conformance/seed-validators.js";
+import type { ValidationError } from "../shared/validation-error.js";
 import { bodyKind, describeBody } from "./body-kind.js";
-import { type Difference, firstDifference, type ValidationError } from "./difference.js";
+import { type Difference, firstDifference } from "./difference.js";
 import { declaredAnswers, type Profile } from "./plan.js";
 
 /** A validator compiled ahead of time. */
@@ -29,7 +30,7 @@ export interface Answer {
 export type Verdict = { ok: true } | ({ ok: false } & Difference);
 
 /** The declared status an answer's status falls under: itself, its range (`4XX`) or `default`. */
-export function declaredStatus(statuses: Record<string, unknown>, status: number): string | undefined {
+function declaredStatus(statuses: Record<string, unknown>, status: number): string | undefined {
   return [String(status), `${String(status)[0]}XX`, "default"].find((key) => Object.hasOwn(statuses, key));
 }
 

@@ -3,6 +3,7 @@
 // it is JSON, so a web page cannot send one without a CORS preflight (which the server refuses
 // to foreign origins, see adapters/node-http.ts); a body that is not exactly right is a 400
 // naming the field, and changes nothing.
+import { isObject } from "../shared/is-object.js";
 import { readLimited } from "../shared/read-limited.js";
 import type { Mock } from "./engine.js";
 import { adminBodyNotJson, adminInvalid, adminNotFound, requestTooLarge, unsupportedMediaType } from "./errors.js";
@@ -33,8 +34,6 @@ async function jsonBody(request: Request): Promise<unknown> {
     return adminBodyNotJson();
   }
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** The scenario a POST /__mock/scenario body names (null for none), or the 400 naming what is wrong with it. */
 function scenarioOf(body: unknown): ScenarioOption | null | Response {

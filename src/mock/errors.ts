@@ -3,10 +3,11 @@
 // in; the rest are the live service's wording (shared reference: live-service.md), which the
 // spec does not show: method and size refusals, server failures, and the text of each kind of
 // field violation.
+
+import type { ValidationError } from "../shared/validation-error.js";
 import type { Violation } from "./responses.js";
 import { error, json, rendered } from "./responses.js";
 import { documentedErrors, type ErrorRendering, type OperationEntry } from "./spec/operations.js";
-import type { ValidationError } from "./spec/validators.js";
 
 /** The spec's example `name`, its detail edited when the request decides part of it. */
 function documented(name: string, headers: Record<string, string> = {}, detail?: (documented: string) => string): Response {

@@ -4,7 +4,7 @@
 import type { components } from "../../generated/openapi.js";
 import type { ErrorRendering } from "./spec/operations.js";
 
-export type ErrorBody = components["schemas"]["ErrorBody"];
+type ErrorBody = components["schemas"]["ErrorBody"];
 
 /** The value behind each JSON response the engine builds, so it is checked without parsing it again. */
 export const bodyOf = new WeakMap<Response, unknown>();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { backoffDelay, parseRetryAfter, retryDelay } from "../../src/client/internal/retry-policy.js";
+import { backoffDelay, retryDelay } from "../../src/client/internal/retry-policy.js";
 import { type ApiError, ConnectionError, createClient, unwrap } from "../../src/index.js";
 import { apiKey, baseUrl, connectionReset, errorBody, fakeFetch, json, playlistPath } from "../support/fake-fetch.js";
 import { localServers } from "../support/local-server.js";
@@ -143,17 +143,6 @@ describe("retry policy", () => {
   it("backs off 0.5 s × 2^n, capped at 8 s, with jitter in the upper half", () => {
     expect([0, 1, 2, 3, 4, 5, 10].map((n) => backoffDelay(n, () => 1))).toEqual([500, 1000, 2000, 4000, 8000, 8000, 8000]);
     expect([0, 1, 4].map((n) => backoffDelay(n, () => 0))).toEqual([250, 500, 4000]);
-  });
-
-  it("reads Retry-After as seconds or an HTTP date", () => {
-    const now = Date.parse("2026-11-21T12:00:00Z");
-    expect(parseRetryAfter("23", now)).toBe(23_000);
-    expect(parseRetryAfter(" 0 ", now)).toBe(0);
-    expect(parseRetryAfter("Sat, 21 Nov 2026 12:00:45 GMT", now)).toBe(45_000);
-    expect(parseRetryAfter("Sat, 21 Nov 2026 11:00:00 GMT", now)).toBe(0);
-    expect(parseRetryAfter("soon", now)).toBeUndefined();
-    expect(parseRetryAfter("-5", now)).toBeUndefined();
-    expect(parseRetryAfter(null, now)).toBeUndefined();
   });
 
   it("retries PATCH like POST: only on 429 or 503 with Retry-After", () => {

@@ -1,3 +1,4 @@
+import { parseRetryAfter } from "../../shared/retry-after.js";
 import { ConnectionError, RequestError } from "../errors.js";
 
 /** Methods sent again after any passing failure: repeating them changes nothing more (RFC 9110 §9.2.2). */
@@ -22,17 +23,6 @@ const backoff = { baseMs: 500, capMs: 8_000, maxRetryAfterMs: 60_000 } as const;
 export function backoffDelay(retry: number, random: () => number = Math.random): number {
   const ceiling = Math.min(backoff.capMs, backoff.baseMs * 2 ** retry);
   return ceiling / 2 + random() * (ceiling / 2);
-}
-
-/** `Retry-After` in milliseconds, from delta-seconds or an HTTP date; undefined if absent or unreadable. */
-export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
-  if (value === null) return undefined;
-  const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  // An HTTP date names its weekday and month; this keeps Date.parse from reading "-5" as a year.
-  if (!/[a-z]/i.test(text)) return undefined;
-  const date = Date.parse(text);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 /** The server says it turned the request away before acting on it. */

@@ -1,6 +1,7 @@
 // What the listings' filters share: `DateFilter` moments and date-times read as instants,
 // text search over several fields, and the sort.
-const day = 86_400_000;
+import { day } from "../day.js";
+
 const units: Record<string, number> = { h: 3_600_000, d: day, w: 7 * day, m: 30 * day, q: 91 * day, y: 365 * day };
 
 // An ISO 8601 date or date-time by its parts. Read here, not by Date.parse, because Date.parse
@@ -25,7 +26,7 @@ const instants = new Map<string, number>();
 const remembered = 100_000;
 
 /** The instant an ISO 8601 date or date-time stands for (UTC without an offset), or NaN for what is not a calendar one. */
-export function instant(text: unknown): number {
+function instant(text: unknown): number {
   if (typeof text !== "string") return Number.NaN;
   let at = instants.get(text);
   if (at === undefined) {

@@ -1,6 +1,7 @@
 // The recordings listing's filters and order, on the query as validation leaves it: defaults
 // filled in, and the structured filters decoded into the item shapes their `contentSchema` states.
 import type { components } from "../../../generated/openapi.js";
+import { isObject } from "../../shared/is-object.js";
 import { own } from "../own-key.js";
 import type { ProjectState, Recording } from "../state/state.js";
 import { dateWindow, instantKey, type SortKey, sortBy, uuidKey } from "./filtering.js";
@@ -17,7 +18,7 @@ const asNumber = (value: unknown) => (typeof value === "number" ? value : typeof
 /** The person's property `key`: only an own key of a properties object (person properties are untyped). */
 function propertyOf(recording: Recording, key: string): unknown {
   const properties = recording.person?.properties;
-  return properties !== null && typeof properties === "object" && !Array.isArray(properties) ? own(properties as Record<string, unknown>, key) : undefined;
+  return isObject(properties) ? own(properties, key) : undefined;
 }
 
 // How one wanted value compares with the property; a list of wanted values matches when any does.

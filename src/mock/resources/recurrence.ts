@@ -6,6 +6,7 @@
 // its shape (its length and first weekday), computed once on a copy of it in years 2000-2399,
 // which the 400-year Gregorian cycle makes identical; a cycle of steps with none means none ever.
 import * as rruleModule from "rrule";
+import { day } from "../day.js";
 
 // rrule's Node entry is a UMD bundle: Node's ESM loader sees only its `default`, while bundlers
 // (its ESM build) and require() see the named export.
@@ -32,7 +33,6 @@ export interface Rule {
   setpos: number | null;
 }
 
-const day = 86_400_000;
 /** The last instant the live service's dates (Python's, year 9999 at most) and rrule can hold. */
 const lastInstant = Date.UTC(9999, 11, 31, 23, 59, 59);
 /** The periods of each frequency after which the Gregorian calendar repeats: weekdays, weeks, 400 years. */

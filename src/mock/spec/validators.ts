@@ -6,14 +6,7 @@ import * as coercing from "../../../generated/mock/coercing-validators.js";
 import * as liveCoercing from "../../../generated/mock/live/coercing-validators.js";
 import * as livePlain from "../../../generated/mock/live/validators.js";
 import * as plain from "../../../generated/mock/validators.js";
-
-/** One failure reported by a generated ajv validator. */
-export interface ValidationError {
-  instancePath: string;
-  keyword: string;
-  message?: string;
-  params: Record<string, unknown>;
-}
+import type { ValidationError } from "../../shared/validation-error.js";
 
 /** A validator compiled ahead of time. */
 export interface MockValidator {
@@ -28,7 +21,7 @@ export interface ValidatorSet {
 
 /** The description's validators. */
 export const plainValidators = plain as unknown as Record<string, MockValidator>;
-export const coercingValidators = coercing as unknown as Record<string, MockValidator>;
+const coercingValidators = coercing as unknown as Record<string, MockValidator>;
 export const seedValidators: ValidatorSet = { plain: plainValidators, coercing: coercingValidators };
 /** The live service's description's validators. */
 export const liveValidators: ValidatorSet = {

@@ -2,6 +2,7 @@
 // plus records generated from the seed, so listings have several pages and look real.
 import compiledStory from "../../../generated/mock/story.json";
 import type { components } from "../../../generated/openapi.js";
+import { day } from "../day.js";
 import { nextDelivery, summarize } from "../resources/schedule.js";
 import { between, pick, type Random, seededRandom, shortId, uuid7 } from "./random.js";
 import { copy, type MockState, type Playlist, type ProjectState, type Recording, type Subscription } from "./state.js";
@@ -17,7 +18,6 @@ interface Story {
 }
 const story = compiledStory as unknown as Story;
 
-const day = 86_400_000;
 const firstNames = ["Lena", "Omar", "Priya", "Tomás", "Aiko", "Noah", "Zanele", "Mateo", "Ingrid", "Kwame", "Sara", "Yusuf", "Chloé", "Ravi", "Elif"];
 const lastNames = ["Berg", "Haddad", "Iyer", "García", "Tanaka", "Müller", "Dlamini", "Rossi", "Larsen", "Mensah", "Kowalski", "Demir", "Moreau", "Nair"];
 const countries = ["SE", "DE", "NG", "IN", "US", "BR", "JP", "FR", "GB", "TR"];

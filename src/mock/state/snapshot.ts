@@ -1,6 +1,7 @@
 // Checks a snapshot whole before the mock adopts it: every record against the description's
 // schema (the compiled validators), then the store's own invariants (invariants.ts). A corrupt
 // one is refused with the first bad field named, and nothing is adopted.
+import { isObject } from "../../shared/is-object.js";
 import { maxJsonDepth, unrepresentable } from "../spec/json-limits.js";
 import { plainValidators } from "../spec/validators.js";
 import { checkInvariants } from "./invariants.js";
@@ -9,8 +10,6 @@ import type { MockState } from "./state.js";
 export class MockStateError extends Error {
   override name = "MockStateError";
 }
-
-export const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** Throws naming `where` and the first field of `value` the description's schema refuses. */
 function conforms(value: unknown, where: string, schema: string) {

@@ -1,0 +1,11 @@
+/**
+ * One failure reported by a validator ajv compiled ahead of time (scripts/compile-mock.mjs,
+ * scripts/compile-conformance.mjs): what the mock's answers and the conformance command's
+ * differences are read from.
+ */
+export interface ValidationError {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
