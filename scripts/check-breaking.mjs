@@ -132,9 +132,10 @@ function parseAcknowledgements(text) {
 
 /**
  * The breaking changes of one description since the release, what keeps them from passing, and whether the gate passes.
- * @param {{ description?: Description, base?: string, revision?: string, released?: string, version?: string, acknowledged?: Omit<Acknowledgement, "description">[], changelog?: string }} [options]
+ * `majors`, when given, are the changes a previous call found between the same two files.
+ * @param {{ description?: Description, base?: string, revision?: string, released?: string, version?: string, acknowledged?: Omit<Acknowledgement, "description">[], changelog?: string, majors?: MajorChange[] }} [options]
  */
-export async function checkBreaking({ description = "seed", base, revision, released, version, acknowledged, changelog } = {}) {
+export async function checkBreaking({ description = "seed", base, revision, released, version, acknowledged, changelog, majors } = {}) {
   base ??= descriptions[description].base;
   revision ??= descriptions[description].revision;
   /** @param {string | URL} file */
@@ -143,7 +144,7 @@ export async function checkBreaking({ description = "seed", base, revision, rele
   version ??= await versionIn(new URL("../package.json", import.meta.url));
   acknowledged ??= parseAcknowledgements(await readFile(acknowledgedPath, "utf8")).filter((a) => a.description === description);
   changelog ??= await readFile(changelogPath, "utf8");
-  const majors = [...(await majorChanges(base, revision)), ...(await removedComponents(base, revision))];
+  majors ??= [...(await majorChanges(base, revision)), ...(await removedComponents(base, revision))];
   const problems = acknowledgementProblems(majors, acknowledged, changelog);
   const versionAllows = majors.length === 0 || breakingAllowed(released, version);
   return { released, version, majors, problems, versionAllows, ok: versionAllows && problems.length === 0 };

@@ -128,13 +128,13 @@ describe("a seeded fuzz of bad requests", () => {
 });
 
 describe("concurrent writers", () => {
-  it("keeps every record of 50 clients × 100 creates, each updated, with unique ids", async () => {
+  it("keeps every record of 50 clients × 40 creates, each updated, with unique ids", async () => {
     await fetch(`${server.url}/__mock/reset`, { method: "POST", headers: { "Content-Type": "application/json" } });
     const clients = Array.from({ length: 50 }, (_, c) => ({ c, api: createClient({ baseUrl: server.url, apiKey: `phx_writer_${c}`, maxRetries: 0 }) }));
     const created = await Promise.all(
       clients.map(async ({ c, api }) => {
         const mine: { short_id: string; id: number }[] = [];
-        for (let i = 0; i < 100; i++) {
+        for (let i = 0; i < 40; i++) {
           const playlist = unwrap(
             await api.POST("/api/environments/{project_id}/session_recording_playlists/", {
               params: { path: { project_id: "28417" } },
@@ -153,9 +153,9 @@ describe("concurrent writers", () => {
       }),
     );
     const all = created.flat();
-    expect(all).toHaveLength(5_000);
-    expect(new Set(all.map((p) => p.id)).size).toBe(5_000);
-    expect(new Set(all.map((p) => p.short_id)).size).toBe(5_000);
+    expect(all).toHaveLength(2_000);
+    expect(new Set(all.map((p) => p.id)).size).toBe(2_000);
+    expect(new Set(all.map((p) => p.short_id)).size).toBe(2_000);
     const state = await (await fetch(`${server.url}/__mock/state`)).json();
     const stored = new Map<string, { name: string; description: string }>(state.projects["28417"].playlists.map((p: { short_id: string }) => [p.short_id, p]));
     for (const [c, mine] of created.entries()) {
