@@ -40,6 +40,15 @@ export function documentedRefusal(operation: OperationEntry, name: string): Resp
   return json(400, example);
 }
 /** A subscription whose schedule no recurrence rule can follow (see resources/schedule.ts). */
+/** The words of a schedule no recurrence rule can follow, by the field that makes it so (see resources/schedule.ts). */
+export const scheduleWording = {
+  frequency: (value: unknown) => `"${String(value)}" is not a valid choice.`,
+  interval: "Ensure this value is greater than or equal to 1.",
+  byweekday: "Each item must be a day of the week, monday to sunday.",
+  bysetpos: "With byweekday, ensure this value is between 1 and 366, or -366 and -1.",
+  date: "A valid datetime is required.",
+};
+
 export function invalidSchedule(field: string, detail: string, rendering: ErrorRendering): Response {
   const { code, attr } = rendered("invalid", field, rendering);
   return error(400, "validation_error", code, detail, attr);

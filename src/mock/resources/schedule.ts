@@ -1,6 +1,7 @@
 // A subscription's delivery schedule, behaviour the spec cannot state (it only says
 // `next_delivery_date` is set by the server): the RFC 5545 rule the live service builds from
 // the subscription, when it next delivers, and the schedule in words.
+import { scheduleWording } from "../errors.js";
 import type { Subscription } from "../state/state.js";
 import { type Frequency, firstOccurrenceAfter, type Rule } from "./recurrence.js";
 import { readable } from "./visibility.js";
@@ -25,23 +26,23 @@ const dateOf = (value: unknown): Date | undefined => {
 /** The rule the live service builds (dateutil's rrule over these fields), or the first field it cannot take. */
 export function ruleOf(subscription: Subscription): Rule | ScheduleProblem {
   const { frequency, byweekday, bysetpos, count } = subscription;
-  if (!frequencies.includes(frequency)) return { attr: "frequency", detail: `"${String(frequency)}" is not a valid choice.` };
+  if (!frequencies.includes(frequency)) return { attr: "frequency", detail: scheduleWording.frequency(frequency) };
   const interval = subscription.interval ?? 1;
   // The live rule never ends with an interval of 0 and raises on a negative one.
-  if (!isWhole(interval) || interval < 1) return { attr: "interval", detail: "Ensure this value is greater than or equal to 1." };
+  if (!isWhole(interval) || interval < 1) return { attr: "interval", detail: scheduleWording.interval };
   const weekdays = byweekday?.length ? byweekday.map((name) => weekdayNames.indexOf(name)) : null;
-  if (weekdays?.includes(-1)) return { attr: "byweekday", detail: "Each item must be a day of the week, monday to sunday." };
+  if (weekdays?.includes(-1)) return { attr: "byweekday", detail: scheduleWording.byweekday };
   // The live service passes bysetpos only with weekdays, and rrule raises outside these bounds.
   const setpos = weekdays ? (bysetpos ?? null) : null;
   if (setpos !== null && !(isWhole(setpos) && setpos !== 0 && Math.abs(setpos) <= 366)) {
-    return { attr: "bysetpos", detail: "With byweekday, ensure this value is between 1 and 366, or -366 and -1." };
+    return { attr: "bysetpos", detail: scheduleWording.bysetpos };
   }
   const start = dateOf(subscription.start_date);
-  if (!start) return { attr: "start_date", detail: "A valid datetime is required." };
+  if (!start) return { attr: "start_date", detail: scheduleWording.date };
   // The live rule drops fractions of a second from its start.
   start.setUTCMilliseconds(0);
   const until = subscription.until_date == null ? null : dateOf(subscription.until_date);
-  if (until === undefined) return { attr: "until_date", detail: "A valid datetime is required." };
+  if (until === undefined) return { attr: "until_date", detail: scheduleWording.date };
   return {
     frequency: frequency as Frequency,
     interval,
