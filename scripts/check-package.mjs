@@ -1,5 +1,6 @@
 // The packaging checks of `npm test`: build dist/, lint the package with publint and
-// @arethetypeswrong/cli, then load every entry point the way users will.
+// @arethetypeswrong/cli, then load every entry point the way users will. The type-cost check
+// (check-type-cost.mjs), which needs dist/, runs beside the rest once it is built.
 import { execFile, execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
@@ -16,6 +17,8 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const run = (command, args) => execFileSync(command, args, { cwd: root, stdio: "inherit" });
 
 run("npx", ["--no-install", "tsup", "--silent"]);
+// Mostly one tsc process at a time: on two cores it overlaps the checks below rather than following them.
+const typeCost = promisify(execFile)(process.execPath, [join(root, "scripts/check-type-cost.mjs")], { cwd: root, timeout: 180_000 });
 run("npx", ["--no-install", "publint", "--strict"]);
 // openapi.yaml is a data file, not a module with types.
 run("npx", ["--no-install", "attw", "--pack", ".", "--exclude-entrypoints", "./openapi.yaml", "./live/openapi.yaml"]);
@@ -124,3 +127,9 @@ if (missing.length || stray.length) {
   process.exit(1);
 }
 console.log(`npm pack: ${packed.length} files, the entries, the spec and its types, no tests or docs build`);
+
+const { stdout: costReport } = await typeCost.catch((/** @type {{ stdout?: string, stderr?: string }} */ failure) => {
+  console.error(failure.stdout ?? "", failure.stderr ?? "");
+  process.exit(1);
+});
+process.stdout.write(costReport);

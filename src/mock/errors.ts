@@ -39,6 +39,15 @@ export function documentedRefusal(operation: OperationEntry, name: string): Resp
   if (example === undefined) throw new Error(`${operation.id} has no 400 example named ${name}`);
   return json(400, example);
 }
+/** A create when the kind's ids are spent: the next would pass Number.MAX_SAFE_INTEGER, where ids stop being exact. */
+export const idsSpent = (kind: "playlist" | "subscription") =>
+  error(
+    503,
+    "server_error",
+    "ids_exhausted",
+    `Every ${kind} id up to ${Number.MAX_SAFE_INTEGER} is taken: reset the mock, or restore a state whose nextId.${kind} is smaller.`,
+  );
+
 /** A subscription whose schedule no recurrence rule can follow (see resources/schedule.ts). */
 /** The words of a schedule no recurrence rule can follow, by the field that makes it so (see resources/schedule.ts). */
 export const scheduleWording = {

@@ -119,6 +119,35 @@ describe("a corrupt snapshot", () => {
   });
 });
 
+describe("ids at the end of the exact integers", () => {
+  it.each([
+    ["playlist", "/api/environments/28417/session_recording_playlists/", { name: "x" }],
+    [
+      "subscription",
+      "/api/environments/28417/subscriptions/",
+      { insight: 1, target_type: "email", target_value: "a@b.c", frequency: "daily", start_date: "2026-01-01T00:00:00Z" },
+    ],
+  ] as const)("never hands out a %s id twice, refuses the create past the end, and the state goes back in", async (kind, path, body) => {
+    const mock = createMock();
+    const state = mock.snapshot();
+    state.nextId[kind] = Number.MAX_SAFE_INTEGER - 2;
+    mock.restore(state);
+    const ids: number[] = [];
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const response = await send(mock, path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      statuses.push(response.status);
+      if (response.status === 201) ids.push((await response.json()).id);
+      else expect(await response.json()).toMatchObject({ code: "ids_exhausted" });
+    }
+    expect(statuses).toEqual([201, 201, 503, 503]);
+    expect(new Set(ids).size).toBe(2);
+    expect(Math.max(...ids)).toBe(Number.MAX_SAFE_INTEGER - 1);
+    // What the mock holds now is a state it takes back.
+    expect(() => createMock().restore(mock.snapshot())).not.toThrow();
+  });
+});
+
 describe("a snapshot the mock produced", () => {
   it.each(["none", ...scenarioNames])("goes back in for scenario %s, at several seeds, after writes", async (scenario) => {
     for (const seed of [1, 7, 42]) {

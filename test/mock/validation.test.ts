@@ -38,6 +38,17 @@ describe("request validation", () => {
     expect(await response.json()).toMatchObject({ attr, detail });
   });
 
+  it("refuses a body that is not UTF-8 as a parse error, and stores nothing, where it once read it with replacement characters", async () => {
+    const mock = createMock();
+    const before = mock.snapshotJson();
+    // "na\xffme": a lone 0xFF is never UTF-8.
+    const bytes = new Uint8Array([...new TextEncoder().encode('{"name":"na'), 0xff, ...new TextEncoder().encode('me"}')]);
+    const refused = await send(mock, playlists, { method: "POST", headers: json, body: bytes });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ type: "invalid_request", code: "parse_error", detail: "JSON parse error - the body is not UTF-8" });
+    expect(mock.snapshotJson()).toBe(before);
+  });
+
   it("answers invalid JSON, a wrong content type and a missing body with 400", async () => {
     const mock = createMock();
     const broken = await send(mock, playlists, { method: "POST", headers: json, body: "{nope" });

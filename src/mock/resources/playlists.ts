@@ -1,6 +1,6 @@
 // Playlists and the recordings in them: the listing's filters, `recordings_counts`, creates
 // and updates of the fields the spec makes writable.
-import { documentedRefusal, notFound } from "../errors.js";
+import { documentedRefusal, idsSpent, notFound } from "../errors.js";
 import { own } from "../own-key.js";
 import { empty, json } from "../responses.js";
 import { shortId } from "../state/random.js";
@@ -63,6 +63,8 @@ export const listPlaylists = inProject((c) => {
 });
 
 export const createPlaylist = inProject((c) => {
+  // The last exact id is never handed out, so nextId stays a safe integer, which a snapshot must hold.
+  if (c.state.nextId.playlist >= Number.MAX_SAFE_INTEGER) return idsSpent("playlist");
   let id = shortId(c.random);
   while (byShortId(c.project, id)) id = shortId(c.random);
   const now = c.now.toISOString();

@@ -1,6 +1,6 @@
 // Subscriptions: the listing's filters, the create rules, updates of the fields the spec
 // makes writable, and the schedule (schedule.ts) that follows each write.
-import { documentedRefusal, invalidSchedule, notFound } from "../errors.js";
+import { documentedRefusal, idsSpent, invalidSchedule, notFound } from "../errors.js";
 import { json } from "../responses.js";
 import type { ProjectState, Subscription } from "../state/state.js";
 import { inProject, type ProjectContext } from "./context.js";
@@ -72,6 +72,8 @@ const find = (c: ProjectContext, access: "read" | "update") =>
 export const listSubscriptions = inProject((c) => json(200, pageFor(c, filterSubscriptions(c.project, c.request.query, c.operation.searchFields))));
 
 export const createSubscription = inProject((c) => {
+  // The last exact id is never handed out, so nextId stays a safe integer, which a snapshot must hold.
+  if (c.state.nextId.subscription >= Number.MAX_SAFE_INTEGER) return idsSpent("subscription");
   const rule = c.operation.deliversOneOf;
   if (rule && !deliversSomething(rule.fields, c.request.body as Record<string, unknown>)) return documentedRefusal(c.operation, rule.refusal);
   const subscription = {

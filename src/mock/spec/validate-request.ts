@@ -104,11 +104,19 @@ export function isJson(contentType: string | null): boolean {
   return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"));
 }
 
-/** Reads at most `maxBodyBytes` of the body as text; undefined when it is larger. */
-async function bodyText(request: Request): Promise<string | undefined> {
+/** JSON is UTF-8 (RFC 8259): bytes that are not are refused, never read with replacement characters. */
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** Reads at most `maxBodyBytes` of the body as text; undefined when it is larger, null when it is not UTF-8. */
+async function bodyText(request: Request): Promise<string | null | undefined> {
   if (Number(request.headers.get("content-length")) > maxBodyBytes) return undefined;
   const bytes = await readLimited(request.body, maxBodyBytes);
-  return bytes && new TextDecoder().decode(bytes);
+  if (!bytes) return undefined;
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return null;
+  }
 }
 
 export async function checkRequest(operation: OperationEntry, request: Request, url: URL, params: Record<string, string>): Promise<Checked> {
@@ -132,6 +140,7 @@ export async function checkRequest(operation: OperationEntry, request: Request, 
   const text = await bodyText(request);
   if (text === undefined) return { ok: false, tooLarge: true };
   if (!operation.body) return { ok: true, request: { path, query, body: undefined } };
+  if (text === null) return { ok: false, violations: [jsonParseError("body", null, "the body is not UTF-8")] };
   if (text.trim() === "") {
     return operation.body.required ? { ok: false, violations: [bodyRequired()] } : { ok: true, request: { path, query, body: undefined } };
   }
