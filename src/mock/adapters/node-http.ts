@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { isIP } from "node:net";
 import { adminMaxBodyBytes } from "../admin.js";
 import type { Mock } from "../engine.js";
-import { adminForeignOrigin, requestTooLarge, serverError, unreadableRequest } from "../errors.js";
+import { adminForeignOrigin, methodNotAllowed, requestTooLarge, serverError, unreadableRequest } from "../errors.js";
 import { maxBodyBytes } from "../spec/validate-request.js";
 
 export interface MockServerOptions {
@@ -47,7 +47,7 @@ function send(response: ServerResponse, status: number, headers: Record<string, 
 
 /** Writes one of the engine's own answers (an error the adapter finds before the engine can). */
 async function sendAnswer(response: ServerResponse, headers: Record<string, string>, answer: Response) {
-  send(response, answer.status, { ...headers, "Content-Type": "application/json" }, Buffer.from(await answer.arrayBuffer()));
+  send(response, answer.status, { ...headers, ...Object.fromEntries(answer.headers) }, Buffer.from(await answer.arrayBuffer()));
 }
 
 /** Reads the body up to `limit` bytes; undefined when it is larger. */
@@ -96,6 +96,12 @@ async function handle(mock: Mock, request: IncomingMessage, response: ServerResp
     return sendAnswer(response, headers, requestTooLarge(limit));
   }
   let fetchRequest: Request;
+  // Fetch cannot carry TRACE (node:http hands CONNECT to another event and refuses TRACK), so the
+  // engine never sees it: the answer is its 405, with the `Allow` it gives the path (its OPTIONS answer).
+  if (request.method === "TRACE") {
+    const allow = (await mock.fetch(new Request(url, { method: "OPTIONS" }))).headers.get("allow");
+    return sendAnswer(response, headers, allow ? methodNotAllowed(request.method!, allow) : await mock.fetch(new Request(url)));
+  }
   try {
     const requestHeaders = new Headers();
     for (let i = 0; i < request.rawHeaders.length; i += 2) requestHeaders.append(request.rawHeaders[i]!, request.rawHeaders[i + 1]!);
@@ -119,6 +125,9 @@ async function handle(mock: Mock, request: IncomingMessage, response: ServerResp
 export function createMockServer(mock: Mock, { log = console.error, adminOrigins = [] }: MockServerOptions = {}): Server {
   const server = createServer((request, response) => {
     handle(mock, request, response, log, adminOrigins).catch((error: Error) => {
+      // A client that went away mid-request (a flaky network, a cancelled upload) is no failure of
+      // the mock: one line, and nothing to answer.
+      if (request.destroyed && !request.complete) return log(`${request.method} ${request.url}: the client went away before its request arrived`);
       log(`${request.method} ${request.url}: ${error.stack ?? error.message}`);
       void sendAnswer(response, {}, serverError(500, {}, "The mock failed; see its log."));
     });
