@@ -38,6 +38,19 @@ describe("request validation", () => {
     expect(await response.json()).toMatchObject({ attr, detail });
   });
 
+  it.each([
+    ["start_date", { start_date: "2026-02-29T09:00:00Z" }],
+    ["until_date", { start_date: "2026-11-01T09:00:00Z", until_date: "2026-04-31T00:00:00Z" }],
+  ])("refuses an impossible calendar date in %s with 400 naming it, and takes 29 February of a leap year", async (attr, dates) => {
+    const mock = createMock();
+    const subscription = { insight: 1, target_type: "email", target_value: "a@b.c", frequency: "daily", ...dates };
+    const refused = await send(mock, "/api/environments/28417/subscriptions/", { method: "POST", headers: json, body: JSON.stringify(subscription) });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ attr });
+    const leap = { ...subscription, start_date: "2028-02-29T09:00:00Z", until_date: null };
+    expect((await send(mock, "/api/environments/28417/subscriptions/", { method: "POST", headers: json, body: JSON.stringify(leap) })).status).toBe(201);
+  });
+
   it("refuses a body that is not UTF-8 as a parse error, and stores nothing, where it once read it with replacement characters", async () => {
     const mock = createMock();
     const before = mock.snapshotJson();
