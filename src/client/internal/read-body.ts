@@ -2,6 +2,7 @@ import { readLimited } from "../../shared/read-limited.js";
 import { ResponseTooLargeError, UnexpectedResponseError } from "../errors.js";
 
 const utf8 = new TextDecoder();
+const held = Symbol("exchange");
 
 /**
  * What the attempt knows of a response: the request it answered, the client's redaction
@@ -16,11 +17,10 @@ export interface Exchange {
   text?: string;
 }
 
-// Kept beside the response, not on it, so the response stays a plain Response.
-const exchanges = new WeakMap<Response, Exchange>();
+type Held = Response & { [held]: Exchange };
 
 /** The exchange a response belongs to, when one of this client's attempts read it. */
-export const exchangeOf = (response: Response): Exchange | undefined => exchanges.get(response);
+export const exchangeOf = (response: Response): Exchange | undefined => (response as Partial<Held>)[held];
 
 const textOf = (body: Exchange) => (body.text ??= utf8.decode(body.bytes));
 
@@ -41,41 +41,47 @@ export function parseData(result: { data?: unknown; response: Response }, method
   }
 }
 
-/** The exchange of a response whose body methods answer from it. */
-const heldBy = (response: Response) => exchanges.get(response)!;
-
 /** A fresh Response over the bytes read, for the ways of reading a body this client does not use itself. */
-const copyOf = (response: Response) => new Response(heldBy(response).bytes, { headers: response.headers });
+const copyOf = (response: Held) => new Response(response[held].bytes, { headers: response.headers });
 
 /**
- * The body methods of a response the attempt read, answering from what was read, set on the
- * response itself: copying it into a new Response would cost as much again as reading it.
- * openapi-fetch reads every body with `text()`; the rest are for other `parseAs` values and
- * for callers who read the response again.
+ * The methods of a Response whose body the attempt read, answering from what was read. A
+ * response gets them by a prototype switch, as copying it into a new Response would cost as
+ * much again as reading it. openapi-fetch reads every body with `text()`; the rest are for
+ * other `parseAs` values and for callers who read the response again.
  */
 const heldBodyMethods: PropertyDescriptorMap = {
   text: {
-    value(this: Response) {
-      return Promise.resolve(textOf(heldBy(this)));
+    value: function (this: Held) {
+      return Promise.resolve(textOf(this[held]));
     },
   },
   body: {
-    get(this: Response) {
+    get: function (this: Held) {
       return copyOf(this).body;
     },
   },
 };
 for (const name of ["json", "arrayBuffer", "blob", "bytes", "formData"] as const) {
   heldBodyMethods[name] = {
-    value(this: Response) {
+    value: function (this: Held) {
       return copyOf(this)[name]();
     },
   };
 }
 
+// One per Response class met (a custom fetch may bring its own), so its getters still find their own.
+const heldBodyPrototypes = new Map<object, object>();
+
 function hold(response: Response, exchange: Exchange): Response {
-  exchanges.set(response, exchange);
-  return Object.defineProperties(response, heldBodyMethods);
+  const prototype = Object.getPrototypeOf(response) as object;
+  let heldPrototype = heldBodyPrototypes.get(prototype);
+  if (!heldPrototype) {
+    heldPrototype = Object.create(prototype, heldBodyMethods) as object;
+    heldBodyPrototypes.set(prototype, heldPrototype);
+  }
+  (response as Held)[held] = exchange;
+  return Object.setPrototypeOf(response, heldPrototype) as Response;
 }
 
 /**
