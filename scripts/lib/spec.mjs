@@ -43,15 +43,33 @@ export function deref(spec, node) {
   return current;
 }
 
+/** The `$id` a component schema is registered under beside the spec, so ajv compiles it once however many schemas use it. */
+/** @param {string} name */
+const componentId = (name) => `${specId}/components/schemas/${name}`;
+
 /**
- * Points a schema's `#/…` references at the spec registered under `specId`, so it compiles on its own.
+ * Points a schema's `#/…` references at the schemas `addSpec` registers: a component schema's at
+ * its own `$id`, anything else's into the spec, so it compiles on its own.
  * @param {Node} schema
  * @returns {Node}
  */
 export function rebase(schema) {
-  return JSON.parse(JSON.stringify(schema), (key, value) =>
-    key === "$ref" && typeof value === "string" && value.startsWith("#/") ? `${specId}${value}` : value,
-  );
+  return JSON.parse(JSON.stringify(schema), (key, value) => {
+    if (key !== "$ref" || typeof value !== "string" || !value.startsWith("#/")) return value;
+    const component = /^#\/components\/schemas\/([^/]+)(\/.*)?$/.exec(value);
+    return component ? `${componentId(/** @type {string} */ (component[1]))}${component[2] ? `#${component[2]}` : ""}` : `${specId}${value}`;
+  });
+}
+
+/**
+ * Registers the spec and each of its component schemas with `ajv`, for schemas `rebase` points at them.
+ * @param {import("ajv").default} ajv
+ * @param {Node} spec
+ * @param {(schema: Node) => Node} [prepare] what to make of each component schema before ajv sees it
+ */
+export function addSpec(ajv, spec, prepare = (schema) => schema) {
+  ajv.addSchema({ ...rebase(spec), $id: specId });
+  for (const [name, schema] of Object.entries(spec.components?.schemas ?? {})) ajv.addSchema({ ...prepare(rebase(schema)), $id: componentId(name) });
 }
 
 /**

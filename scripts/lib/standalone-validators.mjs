@@ -6,7 +6,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import addFormatsModule from "ajv-formats";
 import { fullFormats } from "ajv-formats/dist/formats.js";
-import { rebase, specId } from "./spec.mjs";
+import { addSpec, rebase, specId } from "./spec.mjs";
 
 /** @typedef {import("./spec.mjs").Node} Node */
 
@@ -33,6 +33,33 @@ function asModule(code, header) {
   return `${header}${imports.join("\n")}\n${body}`;
 }
 
+/** What a schema says for readers only: ajv ignores it, and its standalone code would carry it. */
+const annotation = /^(description|title|example|examples|externalDocs|x-.*)$/;
+/** Keywords whose value maps names to schemas: the names are data, never annotations. */
+const schemaMaps = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
+
+/**
+ * `schema` without its annotations, so the compiled module holds only what validates.
+ * @param {unknown} schema
+ * @returns {any}
+ */
+function withoutAnnotations(schema) {
+  if (Array.isArray(schema)) return schema.map(withoutAnnotations);
+  if (!schema || typeof schema !== "object") return schema;
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key]) => !annotation.test(key))
+      .map(([key, value]) => [
+        key,
+        schemaMaps.has(key) && value && typeof value === "object"
+          ? Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, withoutAnnotations(inner)]))
+          : key === "enum" || key === "const" || key === "default"
+            ? value
+            : withoutAnnotations(value),
+      ]),
+  );
+}
+
 /**
  * Standalone validators for `schemas`, each able to follow `#/…` references into `spec`, and
  * their declaration, each typed as `type.name` imported from `type.from`.
@@ -49,11 +76,12 @@ export function standaloneValidators(spec, schemas, { options = {}, header, type
   // As the module's `formats` (asModule): the full date checks, so the code calls them as functions.
   ajv.addFormat("date", fullFormats.date);
   ajv.addFormat("date-time", fullFormats["date-time"]);
-  ajv.addSchema({ ...spec, $id: specId });
+  // Each component schema compiles once, as a function every validator that uses it calls.
+  addSpec(ajv, spec, withoutAnnotations);
   /** @type {Record<string, string>} */
   const names = {};
   for (const [name, schema] of Object.entries(schemas)) {
-    ajv.addSchema(rebase({ ...schema, $id: `${specId}/${name}` }));
+    ajv.addSchema(withoutAnnotations(rebase({ ...schema, $id: `${specId}/${name}` })));
     names[name] = `${specId}/${name}`;
   }
   const declaration = `${header}import type { ${type.name} } from "${type.from}";\n${Object.keys(names)

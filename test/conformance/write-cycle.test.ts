@@ -6,7 +6,7 @@ import addFormatsModule from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { bundlePath } from "../../scripts/bundle.mjs";
-import { deref, rebase, specId } from "../../scripts/lib/spec.mjs";
+import { addSpec, deref, rebase } from "../../scripts/lib/spec.mjs";
 import { liveBundlePath } from "../../scripts/overlay.mjs";
 import { playlistName, writeBodies } from "../../src/conformance/write-cycle.js";
 import { createMock } from "../../src/mock/index.js";
@@ -115,7 +115,7 @@ describe("--write", () => {
     for (const file of [bundlePath, liveBundlePath]) {
       const spec = parse(readFileSync(file, "utf8"));
       const ajv = addFormats(new Ajv2020({ strict: false }));
-      ajv.addSchema({ ...spec, $id: specId });
+      addSpec(ajv, spec);
       const schemaOf = (path: string, method: string) => rebase(deref(spec, spec.paths[path][method].requestBody).content["application/json"].schema);
       const create = ajv.compile(schemaOf("/api/environments/{project_id}/session_recording_playlists/", "post"));
       const patch = ajv.compile(schemaOf("/api/environments/{project_id}/session_recording_playlists/{short_id}/", "patch"));

@@ -3,14 +3,14 @@
 // checked by a second, independent implementation.
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { rebase, specId } from "../../scripts/lib/spec.mjs";
+import { addSpec, rebase } from "../../scripts/lib/spec.mjs";
 import { type Schema, spec } from "./spec.js";
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
 // strict is off only because the document around the schemas (paths, info, …) is not a schema.
 const ajv = addFormats(new Ajv2020({ allErrors: true, strict: false }));
-ajv.addSchema({ ...spec, $id: specId });
+addSpec(ajv, spec);
 
 const cache = new Map<string, ValidateFunction>();
 
