@@ -1,39 +1,56 @@
-import { defineConfig } from "tsup";
+import { defineConfig, type Options } from "tsup";
+
+// Each package builds into its own folder from the one src/. No source maps: the code shipped
+// is unminified ESM and CommonJS that reads as its source does (openapi/DECISIONS.md).
+const library: Options = {
+  format: ["esm", "cjs"],
+  dts: true,
+  clean: true,
+  sourcemap: false,
+  target: "es2022",
+  platform: "neutral",
+};
+/** A bin: Node only, one ESM file with its #!/usr/bin/env node banner. */
+const bin: Options = {
+  format: ["esm"],
+  platform: "node",
+  target: "node20",
+  banner: { js: "#!/usr/bin/env node" },
+  sourcemap: false,
+  dts: false,
+  splitting: false,
+};
 
 export default defineConfig([
   {
-    entry: {
-      index: "src/index.ts",
-      types: "src/types.ts",
-      live: "src/live.ts",
-      query: "src/query.ts",
-      "live-query": "src/live-query.ts",
-      mock: "src/mock/index.ts",
-      "mock-msw": "src/mock/adapters/msw.ts",
-    },
-    format: ["esm", "cjs"],
-    dts: true,
-    // The bin below builds beside these at the same time: cleaning must not remove it.
-    clean: ["!cli.js", "!cli.js.map"],
-    sourcemap: true,
-    target: "es2022",
-    platform: "neutral",
-    external: ["openapi-fetch", "msw"],
-    // Each entry stands alone: the client entry shares no chunk with the mock.
+    ...library,
+    // The client: each entry stands alone, and only openapi-fetch stays outside it.
+    entry: { index: "src/index.ts", types: "src/types.ts", live: "src/live.ts", query: "src/query.ts", "live-query": "src/live-query.ts" },
+    outDir: "packages/client/dist",
+    external: ["openapi-fetch"],
     splitting: false,
   },
   {
-    // The bin, `session-recordings-api conformance`: Node only, one ESM file. The compiled
-    // validators and plan of generated/conformance/ are bundled in, so it reads no description.
-    entry: { cli: "src/conformance/cli.ts" },
-    format: ["esm"],
-    platform: "node",
-    target: "node20",
-    banner: { js: "#!/usr/bin/env node" },
-    sourcemap: true,
+    ...library,
+    // The mock's entries: one per profile, so the default never loads the live one's tables, and the MSW handlers.
+    entry: { index: "src/mock/index.ts", live: "src/mock/live.ts", msw: "src/mock/adapters/msw.ts" },
+    outDir: "packages/mock/dist",
+    external: ["msw", "rrule"],
+  },
+  {
+    ...bin,
+    // `session-recordings-api-mock`: the stateful mock server, both profiles.
+    entry: { "server-cli": "src/mock/adapters/server-cli.ts" },
+    outDir: "packages/mock/dist",
     clean: false,
-    dts: false,
+    external: ["rrule"],
+  },
+  {
+    ...bin,
+    // `session-recordings-api-conformance`: the compiled validators and plan of generated/conformance/ are inside it, so it reads no description.
+    entry: { cli: "src/conformance/cli.ts" },
+    outDir: "packages/conformance/dist",
+    clean: true,
     external: ["openapi-fetch"],
-    splitting: false,
   },
 ]);

@@ -3,8 +3,8 @@
 //   export default defineConfig({ test: { setupFiles: ["./vitest.setup.ts"] } });
 import { setupServer } from "msw/node";
 import { createClient } from "session-recordings-api";
-import { createMock } from "session-recordings-api/mock";
-import { mockHandlers } from "session-recordings-api/mock/msw";
+import { createMock } from "session-recordings-api-mock";
+import { mockHandlers } from "session-recordings-api-mock/msw";
 import { afterAll, afterEach, beforeAll } from "vitest";
 
 export const mock = createMock({ seed: 42 });

@@ -141,7 +141,7 @@ export async function checkBreaking({ description = "seed", base, revision, rele
   /** @param {string | URL} file */
   const versionIn = async (file) => /** @type {string} */ (JSON.parse(await readFile(file, "utf8")).version);
   released ??= await versionIn(`${releasedDir}release.json`);
-  version ??= await versionIn(new URL("../package.json", import.meta.url));
+  version ??= await versionIn(new URL("../packages/client/package.json", import.meta.url));
   acknowledged ??= parseAcknowledgements(await readFile(acknowledgedPath, "utf8")).filter((a) => a.description === description);
   changelog ??= await readFile(changelogPath, "utf8");
   majors ??= [...(await majorChanges(base, revision)), ...(await removedComponents(base, revision))];

@@ -1,135 +1,273 @@
-// The packaging checks of `npm test`: build dist/, lint the package with publint and
-// @arethetypeswrong/cli, then load every entry point the way users will. The type-cost check
-// (check-type-cost.mjs), which needs dist/, runs beside the rest once it is built.
-import { execFile, execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { builtinModules } from "node:module";
+// The packaging checks of `npm test`: build the three packages, lint each with publint and
+// @arethetypeswrong/cli, pack each, and install the tarballs into a temporary consumer as a
+// team would: the client as a dependency, the mock and the conformance command as dev
+// dependencies. There it asserts the packages' budgets and runs what each ships: the client's
+// entries, the mock in-process and as MSW handlers, the mock server bin, and the conformance
+// bin against it. The type-cost check (check-type-cost.mjs) runs beside it once dist/ is built.
+import { execFile, execFileSync, spawn } from "node:child_process";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { startStatefulMock } from "./mock-server.mjs";
+import { gzipSync } from "node:zlib";
+import { build } from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+const budgets = {
+  /** Bytes a production install of the client adds to node_modules. */
+  clientInstall: 1_500_000,
+  /** The mock's default entry and its MSW handlers, bundled for a browser, minified; and gzipped. */
+  mockBrowser: 400_000,
+  mockBrowserGzip: 80_000,
+  /** The client's entry with openapi-fetch, minified and gzipped. */
+  clientEntryGzip: 7_680,
+};
+const msw = JSON.parse(await readFile(join(root, "node_modules/msw/package.json"), "utf8")).version;
+
 /**
  * @param {string} command
  * @param {string[]} args
+ * @param {string} [cwd]
  */
-const run = (command, args) => execFileSync(command, args, { cwd: root, stdio: "inherit" });
+const run = (command, args, cwd = root) => execFileSync(command, args, { cwd, stdio: "inherit" });
+/**
+ * @param {string} message
+ * @returns {never}
+ */
+function fail(message) {
+  console.error(message);
+  process.exit(1);
+}
 
-run("npx", ["--no-install", "tsup", "--silent"]);
+run(process.execPath, ["scripts/build.mjs"]);
 // Mostly one tsc process at a time: on two cores it overlaps the checks below rather than following them.
 const typeCost = promisify(execFile)(process.execPath, [join(root, "scripts/check-type-cost.mjs")], { cwd: root, timeout: 180_000 });
-run("npx", ["--no-install", "publint", "--strict"]);
-// openapi.yaml is a data file, not a module with types.
-run("npx", ["--no-install", "attw", "--pack", ".", "--exclude-entrypoints", "./openapi.yaml", "./live/openapi.yaml"]);
 
-// Self-reference by package name resolves through `exports`, as an installed copy would.
-const smoke = `
-  const esm = await import("session-recordings-api");
+/** @type {{ dir: string, manifest: Record<string, any> }[]} */
+const packages = await Promise.all(
+  ["client", "mock", "conformance"].map(async (name) => ({
+    dir: join(root, "packages", name),
+    manifest: JSON.parse(await readFile(join(root, "packages", name, "package.json"), "utf8")),
+  })),
+);
+const [client, mock, conformance] = /** @type {[Record<string, any>, Record<string, any>, Record<string, any>]} */ (packages.map((p) => p.manifest));
+if (new Set(packages.map((p) => p.manifest.version)).size !== 1)
+  fail(`the packages must share one version: ${packages.map((p) => `${p.manifest.name} ${p.manifest.version}`).join(", ")}`);
+
+for (const { dir } of packages) run("npx", ["--no-install", "publint", "--strict"], dir);
+// openapi.yaml is a data file, not a module with types; the conformance package is a bin only.
+run("npx", ["--no-install", "attw", "--pack", "packages/client", "--exclude-entrypoints", "./openapi.yaml", "./live/openapi.yaml"]);
+run("npx", ["--no-install", "attw", "--pack", "packages/mock"]);
+
+const work = await mkdtemp(join(tmpdir(), "packages-"));
+try {
+  // What each publishes: its dist/ (no source maps) and, for the client, the descriptions.
+  /** @type {Record<string, any>} */
+  const tarballs = {};
+  for (const { dir, manifest } of packages) {
+    const [packed] = JSON.parse(execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", work], { cwd: dir, encoding: "utf8" }));
+    /** @type {string[]} */
+    const files = packed.files.map((/** @type {{ path: string }} */ f) => f.path);
+    const stray = files.filter(
+      (file) => !/^(dist\/[^/]+\.(js|cjs|d\.ts|d\.cts)|package\.json|README\.md|CHANGELOG\.md|openapi\.yaml|live\/openapi\.yaml)$/.test(file),
+    );
+    const bins = Object.values(manifest.bin ?? {});
+    const missing = ["package.json", "README.md", ...bins].filter((file) => !files.includes(file));
+    if (stray.length || missing.length)
+      fail(`${manifest.name}: npm pack content is wrong.\nMissing: ${missing.join(", ") || "none"}\nShould not be there: ${stray.join(", ")}`);
+    tarballs[manifest.name] = join(work, packed.filename);
+    console.log(`${manifest.name}: ${files.length} files, ${(packed.unpackedSize / 1e6).toFixed(2)} MB unpacked`);
+  }
+
+  const consumer = join(work, "consumer");
+  await mkdir(consumer);
+  await writeFile(join(consumer, "package.json"), `${JSON.stringify({ name: "consumer", private: true, type: "module" })}\n`);
+  const install = (/** @type {string[]} */ args) =>
+    run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--ignore-scripts", "--loglevel=error", ...args], consumer);
+  const installed = () => bytesUnder(join(consumer, "node_modules"));
+
+  install(["--omit=dev", tarballs[client.name]]);
+  const clientBytes = await installed();
+  install(["--save-dev", tarballs[mock.name], `msw@${msw}`]);
+  const withMock = await installed();
+  install(["--save-dev", tarballs[conformance.name]]);
+  const withConformance = await installed();
+  const mb = (/** @type {number} */ bytes) => `${(bytes / 1e6).toFixed(2)} MB`;
+  console.log(`installed: the client adds ${mb(clientBytes)} to node_modules (production; budget ${mb(budgets.clientInstall)})`);
+  console.log(`           the mock then ${mb(withMock - clientBytes)}, with msw ${msw}; the conformance command ${mb(withConformance - withMock)}`);
+  if (clientBytes > budgets.clientInstall) fail(`the client's install is over its budget: ${clientBytes} B > ${budgets.clientInstall} B`);
+
+  run(process.execPath, ["--input-type=module", "-e", smoke()], consumer);
+  await serverAndConformance(consumer);
+  await browserSizes(consumer);
+} finally {
+  await rm(work, { recursive: true, force: true });
+}
+
+const { stdout: costReport } = await typeCost.catch((/** @type {{ stdout?: string, stderr?: string }} */ failure) =>
+  fail(`${failure.stdout ?? ""}${failure.stderr ?? ""}`),
+);
+process.stdout.write(costReport);
+
+/**
+ * The bytes of every file under `dir`, as the file system lists them.
+ * @param {string} dir
+ * @returns {Promise<number>}
+ */
+async function bytesUnder(dir) {
+  let total = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += (await stat(join(entry.parentPath, entry.name))).size;
+  }
+  return total;
+}
+
+/**
+ * The mock server bin started as `npx session-recordings-api-mock` would start it, and the
+ * conformance bin run against it: the server must conform to the description, then stop on SIGTERM.
+ * @param {string} consumer
+ */
+async function serverAndConformance(consumer) {
+  const server = spawn(join(consumer, "node_modules/.bin/session-recordings-api-mock"), ["--port", "0"], {
+    cwd: consumer,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = new Promise((resolve) => server.once("exit", (code, signal) => resolve(code ?? signal)));
+  try {
+    const url = await new Promise((resolve, reject) => {
+      let printed = "";
+      const timer = setTimeout(() => reject(new Error(`the mock server bin did not start in 20 s; it printed: ${printed}`)), 20_000);
+      server.stdout.on("data", (chunk) => {
+        printed += chunk;
+        const found = /listening on (http:\/\/\S+)/.exec(printed);
+        if (found) {
+          clearTimeout(timer);
+          resolve(found[1]);
+        }
+      });
+      server.once("exit", (code) => reject(new Error(`the mock server bin exited (${code}) before it listened: ${printed}`)));
+    });
+    const args = [
+      "--base-url",
+      url,
+      "--api-key",
+      "phx_smoke",
+      "--project",
+      "28417",
+      "--profile",
+      "seed",
+      "--json",
+      "--pace-ms",
+      "0",
+      "--recordings-pace-ms",
+      "0",
+    ];
+    const { stdout } = await promisify(execFile)(join(consumer, "node_modules/.bin/session-recordings-api-conformance"), args, {
+      cwd: consumer,
+      timeout: 60_000,
+    });
+    const report = JSON.parse(stdout);
+    if (!report.conforms || report.rows.length === 0) fail(`the installed bins: the mock server does not conform to the description:\n${stdout}`);
+    console.log(
+      `the installed bins: session-recordings-api-mock conforms to the description (session-recordings-api-conformance checked ${report.rows.length} answers)`,
+    );
+  } finally {
+    server.kill("SIGTERM");
+  }
+  const ended = await exited;
+  if (ended !== 0) fail(`the mock server bin did not stop cleanly on SIGTERM: ${ended}`);
+}
+
+/**
+ * What the packages cost in a browser build, bundled from the installed packages as a team's
+ * bundler would: the mock with one profile and its MSW handlers (msw is the app's own), and the client.
+ * @param {string} consumer
+ */
+async function browserSizes(consumer) {
+  /** @param {string} source */
+  const minified = async (source, external = /** @type {string[]} */ ([])) => {
+    const { outputFiles } = await build({
+      stdin: { contents: source, resolveDir: consumer, loader: "js" },
+      bundle: true,
+      minify: true,
+      format: "esm",
+      platform: "browser",
+      target: "es2022",
+      external,
+      write: false,
+      logLevel: "error",
+    });
+    const code = /** @type {import("esbuild").OutputFile} */ (outputFiles[0]).contents;
+    return { bytes: code.byteLength, gzip: gzipSync(code, { level: 9 }).byteLength };
+  };
+  const kB = (/** @type {{ bytes: number, gzip: number }} */ size) =>
+    `${(size.bytes / 1000).toFixed(1)} kB minified, ${(size.gzip / 1000).toFixed(1)} kB gzipped`;
+  const seed = await minified(`export { createMock } from "${mock.name}"; export { mockHandlers } from "${mock.name}/msw";`, ["msw"]);
+  const live = await minified(`export { createMock } from "${mock.name}/live"; export { mockHandlers } from "${mock.name}/msw";`, ["msw"]);
+  const entry = await minified(`export * from "${client.name}";`);
+  console.log(`in a browser build: the mock (default profile, with its MSW handlers) ${kB(seed)}; with the live profile instead ${kB(live)}`);
+  console.log(`                    the client's entry with openapi-fetch ${entry.gzip} B gzipped (budget ${budgets.clientEntryGzip} B)`);
+  if (seed.bytes > budgets.mockBrowser || seed.gzip > budgets.mockBrowserGzip)
+    fail(`the mock's browser bundle is over its budget (${budgets.mockBrowser} B minified, ${budgets.mockBrowserGzip} B gzipped): ${kB(seed)}`);
+  if (entry.gzip > budgets.clientEntryGzip) fail(`the client's entry is over its budget: ${entry.gzip} B > ${budgets.clientEntryGzip} B gzipped`);
+}
+
+/**
+ * Every entry point loaded by name from the consumer, ESM and CommonJS, and used: the client
+ * on the mock in-process, and through MSW's handlers in Node.
+ */
+function smoke() {
+  return `
   const { createRequire } = await import("node:module");
   const require = createRequire(process.cwd() + "/");
-  const cjs = require("session-recordings-api");
-  for (const api of [esm, cjs]) {
-    if (typeof api.createClient !== "function" || typeof api.ApiError !== "function") throw new Error("entry lacks createClient or ApiError");
-    const client = api.createClient({ baseUrl: "https://us.posthog.com", apiKey: "phx_smoke" });
-    if (typeof client.paginate !== "function") throw new Error("client lacks paginate");
+  const fail = (message) => { throw new Error(message); };
+  const apiKey = "phx_smoke";
+  const path = { project_id: "28417" };
+  for (const api of [await import("session-recordings-api"), require("session-recordings-api")]) {
+    if (typeof api.createClient !== "function" || typeof api.ApiError !== "function") fail("the entry lacks createClient or ApiError");
   }
   await import("session-recordings-api/types");
   require("session-recordings-api/types");
-  for (const live of [await import("session-recordings-api/live"), require("session-recordings-api/live")]) {
-    if (typeof live.createClient !== "function" || typeof live.ApiError !== "function") throw new Error("the live entry lacks createClient or ApiError");
-    if (typeof live.createClient({ baseUrl: "https://us.posthog.com", apiKey: "phx_smoke" }).paginate !== "function") throw new Error("the live client lacks paginate");
+  for (const query of [await import("session-recordings-api/query"), require("session-recordings-api/query"), await import("session-recordings-api/live/query"), require("session-recordings-api/live/query")]) {
+    const changed = query.queriesChangedBy("post", "/api/environments/{project_id}/session_recording_playlists/", { params: { path } });
+    if (!changed.matchesKey(["get", "/api/environments/{project_id}/session_recording_playlists/", { params: { path } }])) fail("a query entry does not refresh");
   }
-  for (const [name, query] of [
-    ["query", await import("session-recordings-api/query")],
-    ["query", require("session-recordings-api/query")],
-    ["live/query", await import("session-recordings-api/live/query")],
-    ["live/query", require("session-recordings-api/live/query")],
+  for (const file of ["openapi.yaml", "live/openapi.yaml"]) {
+    if (!require("node:fs").readFileSync(require.resolve("session-recordings-api/" + file), "utf8").startsWith("openapi: 3.1")) fail(file + " is not a description");
+  }
+
+  const [seedMocks, liveMocks, handlers] = [
+    [await import("session-recordings-api-mock"), require("session-recordings-api-mock")],
+    [await import("session-recordings-api-mock/live"), require("session-recordings-api-mock/live")],
+    [await import("session-recordings-api-mock/msw"), require("session-recordings-api-mock/msw")],
+  ];
+  for (const [entry, api] of [
+    [seedMocks, [await import("session-recordings-api"), require("session-recordings-api")]],
+    [liveMocks, [await import("session-recordings-api/live"), require("session-recordings-api/live")]],
   ]) {
-    const next = query.infiniteListing("/api/environments/{project_id}/session_recordings/").getNextPageParam({ results: [{}], has_next: true }, [], 0);
-    const changed = query.queriesChangedBy("post", "/api/environments/{project_id}/session_recording_playlists/", { params: { path: { project_id: "1" } } });
-    if (next !== 1 || !changed.matchesKey(["get", "/api/environments/{project_id}/session_recording_playlists/", { params: { path: { project_id: "1" } } }])) {
-      throw new Error("the " + name + " entry does not page or refresh");
+    for (const [index, mocks] of entry.entries()) {
+      const mock = mocks.createMock();
+      const client = api[index].createClient({ baseUrl: "http://mock.local", apiKey, fetch: mock.fetch, maxRetries: 0 });
+      const { data, error } = await client.GET("/api/environments/{project_id}/session_recordings/", { params: { path } });
+      if (error || !Array.isArray(data?.results)) fail("the client on the mock in-process did not list recordings");
+      if ((mocks === liveMocks[index]) !== ("has_next" in data)) fail("a mock entry answers as the other profile");
     }
   }
-  const liveSpec = require("node:fs").readFileSync(require.resolve("session-recordings-api/live/openapi.yaml"), "utf8");
-  if (!liveSpec.startsWith("openapi: 3.1")) throw new Error("live/openapi.yaml export is not the live description");
-  const spec = require("node:fs").readFileSync(require.resolve("session-recordings-api/openapi.yaml"), "utf8");
-  if (!spec.startsWith("openapi: 3.1")) throw new Error("openapi.yaml export is not the bundled spec");
-  for (const mockEntry of [await import("session-recordings-api/mock"), require("session-recordings-api/mock")]) {
-    const mock = mockEntry.createMock();
-    const answer = await mock.fetch("http://mock.local/api/projects/", { headers: { Authorization: "Bearer phx_smoke" } });
-    if (answer.status !== 200) throw new Error("the mock entry does not answer");
+  for (const entry of handlers) if (typeof entry.mockHandlers !== "function") fail("the msw entry lacks mockHandlers");
+
+  const { setupServer } = await import("msw/node");
+  const mock = seedMocks[0].createMock();
+  const server = setupServer(...handlers[0].mockHandlers(mock, { baseUrl: "https://us.posthog.com" }));
+  server.listen({ onUnhandledRequest: "error" });
+  try {
+    const client = (await import("session-recordings-api")).createClient({ baseUrl: "https://us.posthog.com", apiKey, maxRetries: 0 });
+    const { data } = await client.POST("/api/environments/{project_id}/session_recording_playlists/", { params: { path }, body: { name: "Packed" } });
+    const read = await client.GET("/api/environments/{project_id}/session_recording_playlists/{short_id}/", { params: { path: { ...path, short_id: data?.short_id ?? "" } } });
+    if (read.data?.name !== "Packed") fail("the client through the MSW handlers did not read back what it created");
+  } finally {
+    server.close();
   }
-  for (const msw of [await import("session-recordings-api/mock/msw"), require("session-recordings-api/mock/msw")]) {
-    if (typeof msw.mockHandlers !== "function") throw new Error("the mock/msw entry lacks mockHandlers");
-  }
-  console.log("entry points load: ESM, CJS, ./types, ./live, ./query, ./live/query, ./openapi.yaml, ./live/openapi.yaml, ./mock, ./mock/msw");
+  console.log("the installed entries load (ESM and CommonJS) and work: the client in-process on both mock profiles, and through the MSW handlers");
 `;
-run("node", ["--input-type=module", "-e", smoke]);
-
-// The bin, run once as npx would run it: against the stateful mock, which must conform to the
-// description. It is one file that imports only Node and openapi-fetch: the compiled
-// validators of generated/conformance/ are inside it.
-const bin = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).bin["session-recordings-api"];
-const binImports = [...readFileSync(join(root, bin), "utf8").matchAll(/^(?:import|export)\b[^;]*?from\s*"([^"]+)"/gm)].map((m) => /** @type {string} */ (m[1]));
-if (!binImports.includes("openapi-fetch")) throw new Error(`${bin}: its imports were not found, so they cannot be checked`);
-const foreign = binImports.filter((name) => name !== "openapi-fetch" && !builtinModules.includes(name.replace(/^node:/, "")));
-if (foreign.length) throw new Error(`${bin} imports ${foreign.join(", ")}: only Node and openapi-fetch may stay outside the bundle`);
-const mock = await startStatefulMock({ port: 0, log: () => {} });
-try {
-  const args = [
-    "conformance",
-    "--base-url",
-    mock.url,
-    "--api-key",
-    "phx_smoke",
-    "--project",
-    "28417",
-    "--profile",
-    "seed",
-    "--json",
-    "--pace-ms",
-    "0",
-    "--recordings-pace-ms",
-    "0",
-  ];
-  const { stdout } = await promisify(execFile)(process.execPath, [join(root, bin), ...args], { cwd: root, timeout: 60_000 });
-  const report = JSON.parse(stdout);
-  if (!report.conforms || report.rows.length === 0) throw new Error(`${bin} conformance: the stateful mock does not conform to the description:\n${stdout}`);
-  console.log(`${bin}: the stateful mock conforms to the description (${report.rows.length} answers checked)`);
-} finally {
-  await mock.stop();
 }
-
-// What `npm pack` would publish: the entries, the spec and its types, and nothing of the
-// repository's own tooling, tests or docs build.
-/** @type {string[]} */
-const packed = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: root, encoding: "utf8" }))[0].files.map(
-  (/** @type {{ path: string }} */ f) => f.path,
-);
-const required = [
-  "package.json",
-  "README.md",
-  "CHANGELOG.md",
-  "generated/openapi.yaml",
-  "generated/live/openapi.yaml",
-  "openapi/openapi.yaml",
-  "openapi/DECISIONS.md",
-];
-for (const entry of ["index", "types", "live", "query", "live-query", "mock", "mock-msw"])
-  required.push(`dist/${entry}.js`, `dist/${entry}.cjs`, `dist/${entry}.d.ts`, `dist/${entry}.d.cts`);
-required.push(bin);
-const missing = required.filter((file) => !packed.includes(file));
-const stray = packed.filter((file) => /^(test|src|scripts|examples|docs-dist|\.cache|\.ci|generated\/(mock|released|conformance))\//.test(file));
-if (missing.length || stray.length) {
-  console.error(`npm pack content is wrong.\nMissing: ${missing.join(", ") || "none"}\nShould not be there: ${stray.join(", ") || "none"}`);
-  process.exit(1);
-}
-console.log(`npm pack: ${packed.length} files, the entries, the spec and its types, no tests or docs build`);
-
-const { stdout: costReport } = await typeCost.catch((/** @type {{ stdout?: string, stderr?: string }} */ failure) => {
-  console.error(failure.stdout ?? "", failure.stderr ?? "");
-  process.exit(1);
-});
-process.stdout.write(costReport);

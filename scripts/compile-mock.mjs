@@ -254,8 +254,6 @@ export async function compileMock(bundle = bundlePath, { story: withStory = true
     Object.assign(schemas, own);
   }
   checkAllowExamples(operations);
-  for (const name of ["Playlist", "SessionRecording", "Subscription", "Project", "User", "SharingConfiguration"])
-    schemas[`schema_${name}`] = { $ref: `#/components/schemas/${name}` };
   // What a recording and its person hold in this description: the fields it declares and which
   // of them are lists. The state keeps the description's shapes; another profile conforms what
   // it answers to its own.
@@ -283,19 +281,45 @@ export async function compileMock(bundle = bundlePath, { story: withStory = true
   /** @param {(name: string) => boolean} keep */
   const pick = (keep) => Object.fromEntries(Object.entries(schemas).filter(([name]) => keep(name)));
   const type = { name: "MockValidator", from: typesFrom };
-  const plain = standaloneValidators(
-    spec,
-    pick((name) => !isParameters(name)),
-    { header, type },
-  );
+  // The description whose shapes the state keeps checks a restored snapshot with its own
+  // validators, which share its components' functions; another profile has them apart (stateFiles).
+  const plain = standaloneValidators(spec, { ...pick((name) => !isParameters(name)), ...(withStory ? stateSchemas : {}) }, { header, type });
   const coercing = standaloneValidators(spec, pick(isParameters), { options: { coerceTypes: "array", useDefaults: true }, header, type });
   return {
-    "operations.json": `${JSON.stringify({ operations, errors: errorAnswers(operations), writeGrantsRead, shapes, syntheticPlaylists: synthetic, errorRendering }, null, 1)}\n`,
-    ...(withStory ? { "story.json": `${JSON.stringify(storyOf(spec), null, 1)}\n` } : {}),
+    "operations.json": `${JSON.stringify({ operations, writeGrantsRead, shapes, syntheticPlaylists: synthetic, errorRendering }, null, 1)}\n`,
+    ...(withStory ? stateFiles(spec, operations, type) : {}),
     "validators.js": plain.code,
     "validators.d.ts": plain.declaration,
     "coercing-validators.js": coercing.code,
     "coercing-validators.d.ts": coercing.declaration,
+  };
+}
+
+/** The records the state keeps, each checked whole when a snapshot is restored. */
+const stateSchemas = Object.fromEntries(
+  ["Playlist", "SessionRecording", "Subscription", "Project", "User", "SharingConfiguration"].map((name) => [
+    `schema_${name}`,
+    { $ref: `#/components/schemas/${name}` },
+  ]),
+);
+
+/**
+ * What both profiles share, from the description whose shapes the state keeps: the story it
+ * starts from, the validators a restored snapshot is checked with (for a profile other than
+ * the description's), and the error answers the examples word (not found, the key refusals,
+ * the throttle).
+ * @param {Node} spec
+ * @param {TableEntry[]} operations
+ * @param {{ name: string, from: string }} type
+ */
+function stateFiles(spec, operations, type) {
+  // A snapshot's check names its first bad field only.
+  const validators = standaloneValidators(spec, stateSchemas, { options: { allErrors: false }, header, type });
+  return {
+    "story.json": `${JSON.stringify(storyOf(spec), null, 1)}\n`,
+    "errors.json": `${JSON.stringify(errorAnswers(operations), null, 1)}\n`,
+    "state-validators.js": validators.code,
+    "state-validators.d.ts": validators.declaration,
   };
 }
 

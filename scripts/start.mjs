@@ -2,9 +2,9 @@
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { buildDocs } from "./docs.mjs";
+import { loadSource } from "./lib/load-source.mjs";
 import { portFromEnv, startFailure } from "./lib/ports.mjs";
 import { startPrism } from "./lib/prism.mjs";
-import { startStatefulMock } from "./mock-server.mjs";
 
 const host = "127.0.0.1";
 const mockPort = portFromEnv("MOCK_PORT", 4010);
@@ -40,6 +40,8 @@ await /** @type {Promise<void>} */ (
 );
 
 console.log("Starting the stateful mock…");
+/** @type {typeof import("../src/mock/adapters/server.js")} */
+const { startStatefulMock } = await loadSource("src/mock/adapters/server.ts");
 const stateful = await startStatefulMock({ host, port: statefulPort }).catch((error) => {
   docsServer.close();
   fail(startFailure(error, statefulPort, "set STATEFUL_MOCK_PORT to another port"));

@@ -80,12 +80,26 @@ export function standaloneValidators(spec, schemas, { options = {}, header, type
   addSpec(ajv, spec, withoutAnnotations);
   /** @type {Record<string, string>} */
   const names = {};
+  // Schemas alike (every operation's 401 is ErrorBody) share one validator, its first name's:
+  // the others are exported as aliases (ajv would repeat the function under each).
+  /** @type {Map<string, string>} */
+  const firstNames = new Map();
+  /** @type {string[]} */
+  const aliases = [];
   for (const [name, schema] of Object.entries(schemas)) {
-    ajv.addSchema(withoutAnnotations(rebase({ ...schema, $id: `${specId}/${name}` })));
+    const bare = withoutAnnotations(rebase(schema));
+    const key = JSON.stringify(bare);
+    const first = firstNames.get(key);
+    if (first) {
+      aliases.push(`export const ${name} = ${first};`);
+      continue;
+    }
+    firstNames.set(key, name);
+    ajv.addSchema({ ...bare, $id: `${specId}/${name}` });
     names[name] = `${specId}/${name}`;
   }
-  const declaration = `${header}import type { ${type.name} } from "${type.from}";\n${Object.keys(names)
+  const declaration = `${header}import type { ${type.name} } from "${type.from}";\n${Object.keys(schemas)
     .map((name) => `export declare const ${name}: ${type.name};\n`)
     .join("")}`;
-  return { code: asModule(standaloneCode(ajv, names), header), declaration };
+  return { code: `${asModule(standaloneCode(ajv, names), header)}\n${aliases.join("\n")}\n`, declaration };
 }

@@ -1,4 +1,4 @@
-// The command line of `session-recordings-api conformance`, checked: every problem is a
+// The command line of `session-recordings-api-conformance`, checked: every problem is a
 // UsageError naming the flag, and no message quotes the key.
 import { parseArgs } from "node:util";
 import { defaultPacing } from "./pacing.js";
@@ -30,7 +30,7 @@ export class UsageError extends Error {
 export const keyVariable = "POSTHOG_API_KEY";
 const maxPagesLimit = 3;
 
-export const usage = `usage: session-recordings-api conformance --base-url <url> --api-key <key> --project <id>
+export const usage = `usage: session-recordings-api-conformance --base-url <url> --api-key <key> --project <id>
          [--profile seed|live|auto] [--write] [--json]
          [--pace-ms ${defaultPacing.paceMs}] [--recordings-pace-ms ${defaultPacing.recordingsPaceMs}] [--timeout-ms 30000] [--max-pages ${maxPagesLimit}]
 
@@ -93,8 +93,8 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
   }
   const { values, positionals } = parsed;
   if (values.help) return undefined;
-  if (positionals[0] !== "conformance") throw new UsageError(positionals.length ? `unknown command (the only one is "conformance")` : "no command given");
-  if (positionals.length > 1) throw new UsageError("conformance takes flags only, one word after the command");
+  // A stray word is not quoted: it could be a key given without its flag.
+  if (positionals.length) throw new UsageError("the command takes flags only: an argument is not one");
   const required = (flag: "base-url" | "project", value: string | undefined) => {
     if (value === undefined || value.trim() === "") throw new UsageError(`--${flag} is required`);
     return value;

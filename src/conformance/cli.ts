@@ -1,4 +1,4 @@
-// The bin, `session-recordings-api` (dist/cli.js, with its #!/usr/bin/env node banner from tsup.config.ts).
+// The bin, `session-recordings-api-conformance` (the conformance package's dist/cli.js, its #!/usr/bin/env node banner from tsup.config.ts).
 import { main } from "./main.js";
 
 process.exitCode = await main(process.argv.slice(2), {

@@ -16,7 +16,7 @@ export const playlistName = (at: Date) => `conformance check ${at.toISOString()}
 /** The bodies sent, valid in both descriptions (a live create must name its type). */
 export const writeBodies = {
   create: (name: string) => ({ name, type: "collection" as const }),
-  update: { description: "Written by session-recordings-api conformance; soft-deleted at the end of the check." },
+  update: { description: "Written by session-recordings-api-conformance; soft-deleted at the end of the check." },
   softDelete: { deleted: true },
 };
 

@@ -7,9 +7,7 @@ import { handlers } from "./resources/index.js";
 import { bodyOf, empty, headerJson, validationError, withoutBody } from "./responses.js";
 import { isScenarioName, type ScenarioName, type ScenarioOption, scenarioFailure, scenarioNames, scenarioRandom, scenarioState } from "./scenarios.js";
 import { authorize, type KeyScopes } from "./spec/auth.js";
-import type { OperationEntry } from "./spec/operations.js";
-import { liveTable, seedTable } from "./spec/operations.js";
-import { createRouter, route as seedRoute } from "./spec/router.js";
+import type { OperationEntry, Profile } from "./spec/operations.js";
 import { checkRequest, maxBodyBytes } from "./spec/validate-request.js";
 import { responseViolations } from "./spec/validate-response.js";
 import { seededRandom } from "./state/random.js";
@@ -17,12 +15,6 @@ import { checkSnapshot } from "./state/snapshot.js";
 import { copy, type MockState } from "./state/state.js";
 
 export interface MockOptions {
-  /**
-   * Which API the mock answers as: `seed` (default), the description this package follows, or
-   * `live`, the live service as openapi/overlays/live.yaml describes it (session-recordings-api/live).
-   * Both start from the same state for a seed.
-   */
-  profile?: "seed" | "live";
   /** Seeds the generated records and every random choice; the same seed gives the same mock. Default 1. */
   seed?: number;
   /** Exact keys and their scopes (`"*"` for all), replacing the default rules. */
@@ -92,13 +84,20 @@ interface Outcome {
 
 const answered = (response: Response, operation?: OperationEntry, violations: string[] = []): Outcome => ({ response, operation, violations });
 
-export function createMock(options: MockOptions = {}): Mock {
-  const seed = options.seed ?? 1;
-  if (options.profile !== undefined && options.profile !== "seed" && options.profile !== "live") {
-    throw new TypeError(`profile must be "seed" or "live"; got ${JSON.stringify(options.profile)}`);
+/**
+ * A mock answering as `profile`. Each entry point passes its own, so the default entry never
+ * loads the live profile's tables: both start from the same state for a seed.
+ */
+export function createMockOf(profile: Profile, options: MockOptions = {}): Mock {
+  const { table, route } = profile;
+  // The option of 0.2, when one entry held both profiles: refused rather than ignored.
+  const asked = (options as { profile?: unknown }).profile;
+  if (asked !== undefined && asked !== profile.name) {
+    throw new TypeError(
+      `profile ${JSON.stringify(asked)}: this entry answers as the ${profile.name} profile; the live service's is \`import { createMock } from "session-recordings-api-mock/live"\``,
+    );
   }
-  const table = options.profile === "live" ? liveTable : seedTable;
-  const route = table === seedTable ? seedRoute : createRouter(table.operations);
+  const seed = options.seed ?? 1;
   const now = options.now ?? (() => new Date());
   const pageSize = options.pageSize;
   const flagViolations = options.responseViolations === "flag";
@@ -223,7 +222,7 @@ export function createMock(options: MockOptions = {}): Mock {
     snapshot: () => copy(state),
     snapshotJson: () => JSON.stringify(state),
     restore(snapshot) {
-      state = copy(checkSnapshot(snapshot));
+      state = copy(checkSnapshot(snapshot, profile.stateValidators));
     },
     requests: () => log.slice(),
     setScenario(next) {

@@ -4,10 +4,14 @@
 // spec does not show: method and size refusals, server failures, and the text of each kind of
 // field violation.
 
+import compiledErrors from "../../generated/mock/errors.json";
 import type { ValidationError } from "../shared/validation-error.js";
 import type { Violation } from "./responses.js";
 import { error, json, rendered } from "./responses.js";
-import { documentedErrors, type ErrorRendering, type OperationEntry } from "./spec/operations.js";
+import type { DocumentedError, ErrorRendering, OperationEntry } from "./spec/operations.js";
+
+/** The error answers the description's examples word, by example name (`not_found`, `invalid_key`, …): the same for both profiles. */
+const documentedErrors = compiledErrors as Record<string, DocumentedError>;
 
 /** The spec's example `name`, its detail edited when the request decides part of it. */
 function documented(name: string, headers: Record<string, string> = {}, detail?: (documented: string) => string): Response {

@@ -1,5 +1,9 @@
-// session-recordings-api/mock: a stateful mock of the API, on Fetch API types.
-export { createMock, type Mock, type MockOptions, type MockRequestRecord, MockResponseViolationError, type MockSnapshot } from "./engine.js";
-export { type ScenarioName, type ScenarioOption, scenarioNames } from "./scenarios.js";
-export type { KeyScopes } from "./spec/auth.js";
-export { MockStateError } from "./state/snapshot.js";
+// session-recordings-api-mock: a stateful mock of the API, on Fetch API types, answering as the
+// description this package follows. The live service's shapes are the `/live` entry's.
+import { createMockOf, type Mock, type MockOptions } from "./engine.js";
+import { seedProfile } from "./profiles/seed.js";
+
+export * from "./public.js";
+
+/** A stateful mock answering as the description this package follows. */
+export const createMock = (options?: MockOptions): Mock => createMockOf(seedProfile, options);

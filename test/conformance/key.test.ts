@@ -44,7 +44,7 @@ describe("the key", () => {
 
   it("is never printed when it comes from the environment", async () => {
     const { url } = await mockBehind(serve, echoes);
-    const run = await runCommand(["conformance", "--base-url", url, "--project", project, "--pace-ms", "0", "--recordings-pace-ms", "0"], {
+    const run = await runCommand(["--base-url", url, "--project", project, "--pace-ms", "0", "--recordings-pace-ms", "0"], {
       env: { [keyVariable]: testKey },
     });
     expect(run.stdout).toContain("[redacted key]");
@@ -59,9 +59,9 @@ describe("the key", () => {
     const runs = [
       await runCommand(checkArgs(`http://127.0.0.1:${port}`)),
       await runCommand(checkArgs(refusing)),
-      await runCommand(["conformance", "--base-url", `http://${testKey}@127.0.0.1/`, "--api-key", testKey, "--project", project]),
-      await runCommand(["conformance", testKey, "--base-url", refusing, "--project", project]),
-      await runCommand(["conformance", "--api-key", testKey, "--pace-ms", testKey]),
+      await runCommand(["--base-url", `http://${testKey}@127.0.0.1/`, "--api-key", testKey, "--project", project]),
+      await runCommand([testKey, "--base-url", refusing, "--project", project]),
+      await runCommand(["--api-key", testKey, "--pace-ms", testKey]),
     ];
     for (const run of runs) {
       expect(run.code).toBe(2);

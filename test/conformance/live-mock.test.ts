@@ -2,8 +2,8 @@
 // live service does: every answer conforms to live, auto names live, and seed finds the
 // recordings listing's has_next page where the envelope should be.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStatefulMock } from "../../scripts/mock-server.mjs";
 import { readSteps } from "../../src/conformance/plan.js";
+import { startStatefulMock } from "../../src/mock/adapters/server.js";
 import { checkJson, rowLabelled } from "../support/conformance.js";
 
 let server: Awaited<ReturnType<typeof startStatefulMock>>;

@@ -14,7 +14,7 @@ describe("pacing", () => {
   it("by default leaves 250 ms between requests and 5 s between pages of the recordings listing", async () => {
     const clock = countingClock();
     const { url, requests } = await mockBehind(serve, {}, { clock });
-    const { code } = await runCommand(["conformance", "--base-url", url, "--api-key", testKey, "--project", project, "--profile", "seed"], { clock });
+    const { code } = await runCommand(["--base-url", url, "--api-key", testKey, "--project", project, "--profile", "seed"], { clock });
     expect(code).toBe(0);
     const moments = requests.map((r) => r.at!);
     expect(Math.min(...gaps(moments))).toBeGreaterThanOrEqual(defaultPacing.paceMs);
@@ -28,7 +28,7 @@ describe("pacing", () => {
   it("takes its gaps from --pace-ms and --recordings-pace-ms", async () => {
     const clock = countingClock();
     const { url, requests } = await mockBehind(serve, {}, { clock });
-    const args = ["conformance", "--base-url", url, "--api-key", testKey, "--project", project, "--profile", "seed"];
+    const args = ["--base-url", url, "--api-key", testKey, "--project", project, "--profile", "seed"];
     expect((await runCommand([...args, "--pace-ms", "1000", "--recordings-pace-ms", "30000"], { clock })).code).toBe(0);
     expect(Math.min(...gaps(requests.map((r) => r.at!)))).toBeGreaterThanOrEqual(1000);
     expect(Math.min(...gaps(requests.filter((r) => r.operation === recordingsListing).map((r) => r.at!)))).toBeGreaterThanOrEqual(30_000);

@@ -2,8 +2,8 @@
 // every read is made, every answer conforms to seed, auto names seed, and --write leaves only
 // its own playlist behind, soft-deleted.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStatefulMock } from "../../scripts/mock-server.mjs";
 import { readSteps } from "../../src/conformance/plan.js";
+import { startStatefulMock } from "../../src/mock/adapters/server.js";
 import { createMock } from "../../src/mock/index.js";
 import { checkArgs, checkJson, mockBehind, project, rowLabelled, runCommand, testKey } from "../support/conformance.js";
 import { localServers } from "../support/local-server.js";
@@ -51,7 +51,6 @@ describe("conformance against the stateful mock", () => {
 
   it("with --profile live exits 1 and says the server does not conform", async () => {
     const { code, stdout } = await runCommand([
-      "conformance",
       "--base-url",
       server.url,
       "--api-key",

@@ -2,7 +2,7 @@
 // the run, stopped after it.
 import type { TestProject } from "vitest/node";
 import { freePort, startPrism } from "../../scripts/lib/prism.mjs";
-import { startStatefulMock } from "../../scripts/mock-server.mjs";
+import { startStatefulMock } from "../../src/mock/adapters/server.js";
 
 declare module "vitest" {
   export interface ProvidedContext {

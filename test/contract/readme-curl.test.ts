@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startStatefulMock } from "../../scripts/mock-server.mjs";
+import { startStatefulMock } from "../../src/mock/adapters/server.js";
 
 const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
 const curlsTo = (port: number) => readme.split("\n").filter((line) => line.startsWith("curl ") && line.includes(`127.0.0.1:${port}`));

@@ -12,8 +12,8 @@ import { build } from "esbuild";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { parse } from "yaml";
 import { operationsOf } from "../../scripts/lib/spec.mjs";
-import { startStatefulMock } from "../../scripts/mock-server.mjs";
 import { liveBundlePath } from "../../scripts/overlay.mjs";
+import { startStatefulMock } from "../../src/mock/adapters/server.js";
 import { liveOperations, seedOperations } from "../spec/seed.js";
 import { operations } from "../support/spec.js";
 

@@ -1,8 +1,11 @@
 // Authentication and scopes follow each operation's security requirement in the spec.
 import { describe, expect, it } from "vitest";
 import { createMock } from "../../src/mock/index.js";
-import { operations } from "../../src/mock/spec/operations.js";
+import { seedProfile } from "../../src/mock/profiles/seed.js";
+
 import { baseUrl, send } from "./support.js";
+
+const { operations } = seedProfile.table;
 
 const playlist = "/api/environments/28417/session_recording_playlists/Ub3KpD7w/";
 

@@ -5,17 +5,21 @@
 // here start from those defaults, and a first test holds them to what validation really gives.
 import { describe, expect, it } from "vitest";
 import compiledStory from "../../generated/mock/story.json";
+import { seedProfile } from "../../src/mock/profiles/seed.js";
 import { dateWindow, moment, ordering, sortBy } from "../../src/mock/resources/filtering.js";
 import { filterPlaylists } from "../../src/mock/resources/playlists.js";
 import { filterRecordings } from "../../src/mock/resources/recordings.js";
 import { filterSubscriptions } from "../../src/mock/resources/subscriptions.js";
 import { listed, readable } from "../../src/mock/resources/visibility.js";
-import { type OperationId, operations } from "../../src/mock/spec/operations.js";
+import type { OperationId } from "../../src/mock/spec/operations.js";
+
 import { checkRequest } from "../../src/mock/spec/validate-request.js";
 import { seededRandom } from "../../src/mock/state/random.js";
 import { seedState } from "../../src/mock/state/seed.js";
 import { copy, type Playlist, type ProjectState, type Recording, type Subscription, type User } from "../../src/mock/state/state.js";
 import { deref, operations as specOperations } from "../support/spec.js";
+
+const { operations } = seedProfile.table;
 
 type Query = Record<string, unknown>;
 type Story = { projects: ProjectState["project"][]; playlists: Playlist[]; recordings: Recording[]; subscriptions: Subscription[] };

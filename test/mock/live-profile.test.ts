@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { createClient as createLiveClient, unwrap } from "../../src/live.js";
 import { createMock } from "../../src/mock/index.js";
+import { createMock as createLiveMock } from "../../src/mock/live.js";
 
 const baseUrl = "http://mock.local";
 const path = { project_id: "28417" };
@@ -11,7 +12,7 @@ const playlist = { ...path, short_id: "Ub3KpD7w" };
 const recording = "0193401e-5b7a-7c2d-9e84-1f6a3b0c7d52";
 
 function liveMock() {
-  const mock = createMock({ profile: "live" });
+  const mock = createLiveMock();
   const api = createLiveClient({ baseUrl, apiKey: "phx_live", fetch: mock.fetch, maxRetries: 0 });
   return { mock, api };
 }
@@ -19,11 +20,16 @@ function liveMock() {
 describe("the live profile", () => {
   it("starts from the same state as the description's profile, for a seed", () => {
     const now = () => new Date("2026-11-23T08:00:00Z");
-    expect(createMock({ profile: "live", seed: 7, now }).snapshotJson()).toBe(createMock({ seed: 7, now }).snapshotJson());
+    expect(createLiveMock({ seed: 7, now }).snapshotJson()).toBe(createMock({ seed: 7, now }).snapshotJson());
   });
 
-  it("refuses a profile it does not know, naming it", () => {
-    expect(() => createMock({ profile: "prod" as never })).toThrow(/profile must be "seed" or "live"; got "prod"/);
+  it("refuses the profile option of 0.2 rather than answering as another profile, naming the entry that answers as it", () => {
+    expect(() => createMock({ profile: "live" } as never)).toThrow(
+      /profile "live": this entry answers as the seed profile; .*session-recordings-api-mock\/live/,
+    );
+    expect(() => createLiveMock({ profile: "prod" } as never)).toThrow(/profile "prod": this entry answers as the live profile/);
+    const now = () => new Date("2026-11-23T08:00:00Z");
+    expect(createLiveMock({ profile: "live", now } as never).snapshotJson()).toBe(createLiveMock({ now }).snapshotJson());
   });
 
   it("pages the recordings listing on has_next, with no count, and the live client pages it through", async () => {
@@ -116,7 +122,7 @@ describe("the live profile", () => {
   });
 
   it("lets a :write scope stand for its :read", async () => {
-    const mock = createMock({ profile: "live", keys: { phx_writer: ["session_recording_playlist:write"] } });
+    const mock = createLiveMock({ keys: { phx_writer: ["session_recording_playlist:write"] } });
     const response = await mock.fetch(`${baseUrl}/api/environments/28417/session_recording_playlists/`, { headers: { Authorization: "Bearer phx_writer" } });
     expect(response.status).toBe(200);
   });

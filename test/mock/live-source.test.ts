@@ -5,7 +5,8 @@
 // breaks it.
 import { describe, expect, it } from "vitest";
 import { createClient as createLiveClient } from "../../src/live.js";
-import { createMock } from "../../src/mock/index.js";
+import { createMock as createSeedMock } from "../../src/mock/index.js";
+import { createMock } from "../../src/mock/live.js";
 
 const baseUrl = "http://mock.local";
 const path = { project_id: "28417" };
@@ -13,7 +14,7 @@ const playlists = `${baseUrl}/api/environments/28417/session_recording_playlists
 const subscription = { target_type: "email", target_value: "a@example.com", frequency: "daily", interval: 1, start_date: "2026-01-01T00:00:00Z" } as const;
 
 function liveMock() {
-  const mock = createMock({ profile: "live", now: () => new Date("2026-11-25T12:00:00Z") });
+  const mock = createMock({ now: () => new Date("2026-11-25T12:00:00Z") });
   const api = createLiveClient({ baseUrl, apiKey: "phx_live", fetch: mock.fetch, maxRetries: 0 });
   const get = async (url: string) => {
     const response = await mock.fetch(url, { headers: { Authorization: "Bearer phx_live" } });
@@ -28,7 +29,7 @@ describe("the live profile's synthetic playlists", () => {
   it("lists the six synthetic playlists first, counted, with negative ids, null dates and is_synthetic", async () => {
     const { get } = liveMock();
     const seedCount = (
-      await createMock()
+      await createSeedMock()
         .fetch(playlists, { headers: { Authorization: "Bearer phx_seed" } })
         .then((r) => r.json())
     ).count as number;

@@ -4,10 +4,10 @@ import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, unwrap } from "../../src/live.js";
 import { mockHandlers } from "../../src/mock/adapters/msw.js";
-import { createMock } from "../../src/mock/index.js";
+import { createMock } from "../../src/mock/live.js";
 
 const baseUrl = "https://us.posthog.com";
-const mock = createMock({ profile: "live" });
+const mock = createMock();
 const server = setupServer(...mockHandlers(mock, { baseUrl }));
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));

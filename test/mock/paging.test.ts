@@ -1,10 +1,14 @@
 // The limit/offset envelope on its own: count, the page's results, and next/previous links
 // that keep the caller's other query parameters and carry limit and offset.
 import { describe, expect, it } from "vitest";
+import { liveProfile } from "../../src/mock/profiles/live.js";
+import { seedProfile } from "../../src/mock/profiles/seed.js";
 import type { HandlerContext } from "../../src/mock/resources/context.js";
 import { page, pageFor as pageForAny } from "../../src/mock/resources/paging.js";
-import { liveTable, operations } from "../../src/mock/spec/operations.js";
+
 import { seededRandom } from "../../src/mock/state/random.js";
+
+const { operations } = seedProfile.table;
 
 /** pageFor on the description's listings, which answer the envelope. */
 const pageFor = <T>(context: HandlerContext, items: readonly T[]) => pageForAny(context, items) as ReturnType<typeof page<T>>;
@@ -229,7 +233,7 @@ describe("pageFor", () => {
 });
 
 describe("pageFor on the live recordings listing", () => {
-  const listing = liveTable.operations.find((o) => o.id === "listRecordings")!;
+  const listing = liveProfile.table.operations.find((o) => o.id === "listRecordings")!;
   const items = Array.from({ length: 25 }, (_, i) => i);
   const at = (query: Record<string, unknown>) =>
     ({ operation: listing, url: new URL("http://mock.local/x/"), pageSize: 10, request: { path: {}, query, body: undefined } }) as unknown as HandlerContext;

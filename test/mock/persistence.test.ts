@@ -8,8 +8,8 @@ import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { startStatefulMock } from "../../scripts/mock-server.mjs";
 import { openPersistence } from "../../src/mock/adapters/persist.js";
+import { startStatefulMock } from "../../src/mock/adapters/server.js";
 
 const root = new URL("../../", import.meta.url);
 const playlists = "/api/environments/28417/session_recording_playlists/";

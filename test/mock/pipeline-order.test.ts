@@ -4,8 +4,11 @@
 // GET without its body, and OPTIONS answers from the path alone, in-process and over HTTP alike.
 import { describe, expect, it } from "vitest";
 import { createMock } from "../../src/mock/index.js";
-import { operations } from "../../src/mock/spec/operations.js";
+import { seedProfile } from "../../src/mock/profiles/seed.js";
+
 import { send } from "./support.js";
+
+const { operations } = seedProfile.table;
 
 const json = { "Content-Type": "application/json" };
 const playlists = "/api/environments/28417/session_recording_playlists/";

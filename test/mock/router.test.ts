@@ -4,9 +4,15 @@
 // carries its Allow. What each path answers is written out below, not worked out the way the
 // router works it out, so a wrong rule in the router cannot be mirrored here.
 import { describe, expect, it } from "vitest";
-import { type OperationEntry, type OperationId, operations } from "../../src/mock/spec/operations.js";
-import { createRouter, route } from "../../src/mock/spec/router.js";
+import { seedProfile } from "../../src/mock/profiles/seed.js";
+import type { OperationEntry, OperationId } from "../../src/mock/spec/operations.js";
+import { createRouter } from "../../src/mock/spec/router.js";
+
+const { route } = seedProfile;
+
 import { seededRandom } from "../../src/mock/state/random.js";
+
+const { operations } = seedProfile.table;
 
 const paramPattern = /\{([^}]+)\}/g;
 

@@ -5,8 +5,8 @@ import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStatefulMock } from "../../scripts/mock-server.mjs";
 import { createClient, unwrap } from "../../src/index.js";
+import { startStatefulMock } from "../../src/mock/adapters/server.js";
 import { pick, seededRandom } from "../../src/mock/state/random.js";
 
 let server: Awaited<ReturnType<typeof startStatefulMock>>;

@@ -2,10 +2,13 @@
 // with Prism's sl-violations header; the engine's own answers are checked before they leave.
 import { describe, expect, it } from "vitest";
 import { createMock } from "../../src/mock/index.js";
+import { seedProfile } from "../../src/mock/profiles/seed.js";
 import { handlers } from "../../src/mock/resources/index.js";
-import { operations } from "../../src/mock/spec/operations.js";
+
 import { responseViolations } from "../../src/mock/spec/validate-response.js";
 import { send } from "./support.js";
+
+const { operations } = seedProfile.table;
 
 const json = { "Content-Type": "application/json" };
 const playlists = "/api/environments/28417/session_recording_playlists/";

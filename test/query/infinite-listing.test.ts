@@ -7,6 +7,7 @@ import { createClient } from "../../src/index.js";
 import { createClient as createLiveClient } from "../../src/live.js";
 import { infiniteListing as liveInfiniteListing } from "../../src/live-query.js";
 import { createMock } from "../../src/mock/index.js";
+import { createMock as createLiveMock } from "../../src/mock/live.js";
 import { infiniteListing } from "../../src/query.js";
 
 const baseUrl = "https://us.posthog.com";
@@ -58,7 +59,7 @@ describe("infiniteListing", () => {
   });
 
   it("pages the live service's has_next shape the same way, and stops at has_next: false", async () => {
-    const mock = createMock({ scenario: "many-pages", profile: "live" });
+    const mock = createLiveMock({ scenario: "many-pages" });
     const api = createLiveClient({ baseUrl, apiKey: "phx_test", fetch: mock.fetch, maxRetries: 0 });
     const expected = [];
     for await (const recording of api.paginate(recordings, { params: { path: { project_id }, query: { limit: 100 } } })) expected.push(recording.id);

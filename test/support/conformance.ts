@@ -1,4 +1,4 @@
-// Running `session-recordings-api conformance` in-process for the tests, against real servers
+// Running `session-recordings-api-conformance` in-process for the tests, against real servers
 // on 127.0.0.1: its exit code and outputs, a clock that only counts, and the mock behind a
 // node:http server that can break any operation's answer.
 import plan from "../../generated/conformance/plan.json";
@@ -35,17 +35,7 @@ export async function runCommand(argv: string[], options: { env?: Record<string,
 }
 
 /** The arguments of a check of `baseUrl`'s story project, unpaced, with `extra`. */
-export const checkArgs = (baseUrl: string, ...extra: string[]) => [
-  "conformance",
-  "--base-url",
-  baseUrl,
-  "--api-key",
-  testKey,
-  "--project",
-  project,
-  ...unpaced,
-  ...extra,
-];
+export const checkArgs = (baseUrl: string, ...extra: string[]) => ["--base-url", baseUrl, "--api-key", testKey, "--project", project, ...unpaced, ...extra];
 
 /** Runs a check with --json and `extra` flags, and reads its report. */
 export async function checkJson(baseUrl: string, extra: string[] = [], options: { clock?: Clock } = {}): Promise<CommandRun & { report: Report }> {

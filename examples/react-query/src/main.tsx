@@ -5,15 +5,16 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { setupWorker } from "msw/browser";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { createMock, scenarioNames } from "session-recordings-api/mock";
-import { mockHandlers } from "session-recordings-api/mock/msw";
+import { scenarioNames } from "session-recordings-api-mock";
+import { mockHandlers } from "session-recordings-api-mock/msw";
 import { App } from "./App.js";
 
 const params = new URLSearchParams(location.search);
+// Each profile is its own entry: the live one is loaded only when it is asked for.
+const { createMock } = params.get("profile") === "live" ? await import("session-recordings-api-mock/live") : await import("session-recordings-api-mock");
 const mock = createMock({
   scenario: scenarioNames.find((name) => name === params.get("scenario")),
   seed: Number(params.get("seed") ?? 1),
-  profile: params.get("profile") === "live" ? "live" : "seed",
 });
 await setupWorker(...mockHandlers(mock, { baseUrl: location.origin })).start({ onUnhandledRequest: "bypass", quiet: true });
 

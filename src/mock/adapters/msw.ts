@@ -1,4 +1,4 @@
-// session-recordings-api/mock/msw: the mock engine as MSW 2 request handlers, for setupServer
+// session-recordings-api-mock/msw: the mock engine as MSW 2 request handlers, for setupServer
 // (vitest, jest) and setupWorker (browser, Storybook). Every request under `baseUrl` goes to the engine.
 import { type HttpHandler, http } from "msw";
 import type { Mock } from "../engine.js";

@@ -2,13 +2,13 @@
 // parameters (and which query parameters hold JSON documents), scopes, writable body fields
 // with their create defaults, largest page, statuses, examples, response headers and what its
 // success carries, with its compiled validators attached; and the error answers the spec's
-// examples word. One table per profile: the description's, and the live service's. Every API
-// fact the engine uses comes from here; what the spec cannot state is behaviour, and lives in
-// ../resources/ (one file per resource, soft delete in visibility.ts) and ../negotiate.ts.
-import liveCompiled from "../../../generated/mock/live/operations.json";
-import compiled from "../../../generated/mock/operations.json";
+// examples word. One table per profile (../profiles/): the description's, and the live
+// service's. Every API fact the engine uses comes from here; what the spec cannot state is
+// behaviour, and lives in ../resources/ (one file per resource, soft delete in visibility.ts)
+// and ../negotiate.ts.
 import type { components, operations as OperationTypes } from "../../../generated/openapi.js";
-import { liveValidators, type MockValidator, seedValidators, type ValidatorSet } from "./validators.js";
+import { createRouter, type Router } from "./router.js";
+import type { MockValidator, ValidatorSet } from "./validators.js";
 
 export type OperationId = keyof OperationTypes;
 
@@ -83,8 +83,6 @@ export interface DocumentedError {
 /** One profile's table: what the mock answers by. */
 export interface SpecTable {
   operations: OperationEntry[];
-  /** The error answers the spec's examples word, by example name (`not_found`, `invalid_key`, …). */
-  errors: Record<string, DocumentedError>;
   /** Whether a `:write` scope grants its `:read` (`x-write-scope-grants-read`). */
   writeGrantsRead: boolean;
   /**
@@ -120,12 +118,26 @@ export interface Shape {
 
 type CompiledTable = {
   operations: unknown[];
-  errors: unknown;
   writeGrantsRead?: boolean;
   shapes: Record<"SessionRecording" | "Person", Shape>;
   syntheticPlaylists: SyntheticPlaylist[];
   errorRendering: ErrorRendering;
 };
+
+/** A profile: the API the mock answers as, its table and its router. */
+export interface Profile {
+  name: "seed" | "live";
+  table: SpecTable;
+  route: Router;
+  /** The validators a restored snapshot is checked with. */
+  stateValidators: Record<string, MockValidator>;
+}
+
+/** The profile `name` from its compiled table and validators. */
+export function profileOf(name: Profile["name"], compiled: CompiledTable, validators: ValidatorSet): Profile {
+  const table = tableOf(name, compiled, validators);
+  return { name, table, route: createRouter(table.operations), stateValidators: validators.state };
+}
 
 function tableOf(profile: "seed" | "live", table: CompiledTable, { plain, coercing }: ValidatorSet): SpecTable {
   const operations = (table.operations as Omit<OperationEntry, "validate">[]).map((entry) => ({
@@ -140,18 +152,9 @@ function tableOf(profile: "seed" | "live", table: CompiledTable, { plain, coerci
   }));
   return {
     operations,
-    errors: table.errors as SpecTable["errors"],
     writeGrantsRead: table.writeGrantsRead === true,
     conform: profile === "seed" ? undefined : table.shapes,
     syntheticPlaylists: table.syntheticPlaylists,
     errorRendering: table.errorRendering,
   };
 }
-
-/** The table of the description this package follows. */
-export const seedTable = tableOf("seed", compiled, seedValidators);
-/** The table of the live service's description. */
-export const liveTable = tableOf("live", liveCompiled, liveValidators);
-
-export const operations = seedTable.operations;
-export const documentedErrors = seedTable.errors;

@@ -1,7 +1,7 @@
 // Matches a method and a path against the spec's operations. A parameter that cannot be
 // percent-decoded still finds its operation (bad-path): the engine answers it after
 // authentication, as the service does.
-import { type OperationEntry, operations } from "./operations.js";
+import type { OperationEntry } from "./operations.js";
 
 export type Route =
   | { kind: "operation"; operation: OperationEntry; params: Record<string, string>; allow: string }
@@ -44,8 +44,10 @@ function templatesOf(operations: readonly OperationEntry[]): Template[] {
 // Front ends ask for the same few paths again and again: each router remembers recent answers, boundedly.
 const recentLimit = 2_000;
 
+export type Router = (method: string, pathname: string) => Route;
+
 /** A router over one profile's operations. */
-export function createRouter(operations: readonly OperationEntry[]): (method: string, pathname: string) => Route {
+export function createRouter(operations: readonly OperationEntry[]): Router {
   const templates = templatesOf(operations);
   const recent = new Map<string, Route>();
   return (method, pathname) => {
@@ -59,9 +61,6 @@ export function createRouter(operations: readonly OperationEntry[]): (method: st
     return found;
   };
 }
-
-/** The description's router. */
-export const route = createRouter(operations);
 
 /** The raw value of each `{param}` when `parts` fit the template's segments; an empty param never fits. */
 function matchSegments(segments: Template["segments"], parts: string[]): Record<string, string> | undefined {

@@ -1,11 +1,7 @@
-// The ajv validators scripts/compile-mock.mjs compiles ahead of time, typed: for each profile,
-// plain validators for bodies, responses and whole schemas (`schema_Playlist`, …), and
-// coercing ones for path and query parameters, which arrive as strings.
+// The ajv validators scripts/compile-mock.mjs compiles ahead of time, typed. Each profile has
+// plain validators for bodies and responses, and coercing ones for path and query parameters,
+// which arrive as strings (../profiles/), and the validators of the records the state keeps.
 
-import * as coercing from "../../../generated/mock/coercing-validators.js";
-import * as liveCoercing from "../../../generated/mock/live/coercing-validators.js";
-import * as livePlain from "../../../generated/mock/live/validators.js";
-import * as plain from "../../../generated/mock/validators.js";
 import type { ValidationError } from "../../shared/validation-error.js";
 
 /** A validator compiled ahead of time. */
@@ -17,14 +13,6 @@ export interface MockValidator {
 export interface ValidatorSet {
   plain: Record<string, MockValidator>;
   coercing: Record<string, MockValidator>;
+  /** The records the state keeps (`schema_Playlist`, …), in the description's shapes whatever the profile: a restored snapshot is checked with them. */
+  state: Record<string, MockValidator>;
 }
-
-/** The description's validators. */
-export const plainValidators = plain as unknown as Record<string, MockValidator>;
-const coercingValidators = coercing as unknown as Record<string, MockValidator>;
-export const seedValidators: ValidatorSet = { plain: plainValidators, coercing: coercingValidators };
-/** The live service's description's validators. */
-export const liveValidators: ValidatorSet = {
-  plain: livePlain as unknown as Record<string, MockValidator>,
-  coercing: liveCoercing as unknown as Record<string, MockValidator>,
-};

@@ -3,7 +3,7 @@
 // one is refused with the first bad field named, and nothing is adopted.
 import { isObject } from "../../shared/is-object.js";
 import { maxJsonDepth, unrepresentable } from "../spec/json-limits.js";
-import { plainValidators } from "../spec/validators.js";
+import type { MockValidator } from "../spec/validators.js";
 import { checkInvariants } from "./invariants.js";
 import type { MockState } from "./state.js";
 
@@ -11,18 +11,15 @@ export class MockStateError extends Error {
   override name = "MockStateError";
 }
 
-/** Throws naming `where` and the first field of `value` the description's schema refuses. */
-function conforms(value: unknown, where: string, schema: string) {
-  const validate = plainValidators[`schema_${schema}`]!;
-  if (validate(value)) return;
-  const first = validate.errors?.[0];
-  const field = first?.keyword === "required" ? `.${String(first.params.missingProperty)}` : "";
-  throw new MockStateError(`${where}${first?.instancePath.replace(/\//g, ".") ?? ""}${field} ${first?.message ?? "is invalid"}`);
-}
-
-function list(value: unknown, where: string, schema: string) {
-  if (!Array.isArray(value)) throw new MockStateError(`${where} must be an array`);
-  for (const [index, item] of value.entries()) conforms(item, `${where}[${index}]`, schema);
+/** The check that throws naming `where` and the first field of a value the description's schema refuses. */
+function conformsTo(validators: Record<string, MockValidator>) {
+  return (value: unknown, where: string, schema: string) => {
+    const validate = validators[`schema_${schema}`]!;
+    if (validate(value)) return;
+    const first = validate.errors?.[0];
+    const field = first?.keyword === "required" ? `.${String(first.params.missingProperty)}` : "";
+    throw new MockStateError(`${where}${first?.instancePath.replace(/\//g, ".") ?? ""}${field} ${first?.message ?? "is invalid"}`);
+  };
 }
 
 /** A map of `check`ed values, keyed by strings. */
@@ -46,7 +43,12 @@ const activity = (value: unknown, where: string) => {
 };
 
 /** The shape of every part, by the description's schemas where it has one. */
-function checkShape(snapshot: Record<string, unknown>) {
+function checkShape(snapshot: Record<string, unknown>, validators: Record<string, MockValidator>) {
+  const conforms = conformsTo(validators);
+  const list = (value: unknown, where: string, schema: string) => {
+    if (!Array.isArray(value)) throw new MockStateError(`${where} must be an array`);
+    for (const [index, item] of value.entries()) conforms(item, `${where}[${index}]`, schema);
+  };
   if (snapshot.version !== 1) throw new MockStateError(`snapshot.version must be 1, got ${JSON.stringify(snapshot.version)}`);
   conforms(snapshot.user, "snapshot.user", "User");
   const nextId = snapshot.nextId;
@@ -71,8 +73,11 @@ function checkShape(snapshot: Record<string, unknown>) {
 // request writes into it may nest as deep as a request body may.
 const maxSnapshotDepth = maxJsonDepth + 4;
 
-/** The snapshot, if it can be adopted as it is; throws MockStateError naming the first bad field otherwise. */
-export function checkSnapshot(snapshot: unknown): MockState {
+/**
+ * The snapshot, if it can be adopted as it is; throws MockStateError naming the first bad field
+ * otherwise. `validators` hold the state's records' schemas (`schema_Playlist`, …).
+ */
+export function checkSnapshot(snapshot: unknown, validators: Record<string, MockValidator>): MockState {
   if (!isObject(snapshot)) throw new MockStateError("the snapshot must be an object");
   // First, and without recursion: what the store could not keep or copy (too deep, or a number JSON cannot carry).
   const unkept = unrepresentable(snapshot, maxSnapshotDepth);
@@ -82,7 +87,7 @@ export function checkSnapshot(snapshot: unknown): MockState {
       unkept.problem === "depth" ? `${where} is nested more than ${maxSnapshotDepth} levels deep` : `${where} is not a number JSON can carry`,
     );
   }
-  checkShape(snapshot);
+  checkShape(snapshot, validators);
   const state = snapshot as unknown as MockState;
   const broken = checkInvariants(state);
   if (broken) throw new MockStateError(broken);
