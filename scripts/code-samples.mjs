@@ -41,7 +41,11 @@ export function addCodeSamples(document, packageEntry = "session-recordings-api"
     document.setIn(
       ["paths", path, method, "x-codeSamples"],
       [
-        { lang: "TypeScript", label: "TypeScript", source: typescriptSample(path, method, values, operation, packageEntry, baseUrl) },
+        {
+          lang: "TypeScript",
+          label: "TypeScript",
+          source: typescriptSample(path, method, values, { summary: operation.summary, responses: operation.responses }, packageEntry, baseUrl),
+        },
         { lang: "curl", label: "curl", source: curlSample(path, method, values, baseUrl) },
       ],
     );
