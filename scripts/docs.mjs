@@ -46,15 +46,18 @@ const inlineLogo = `data:image/svg+xml,${encodeURIComponent(
 )}`;
 
 /**
- * Writes the page of one description to `outFile`.
+ * Writes the page of one description to `outFile`; `tryIt: false` leaves the Try it panel out,
+ * which only scripts/bench-docs.mjs does, to time the page as it was without it.
  * @param {string} [outFile]
  * @param {"seed" | "live"} [which]
+ * @param {{ tryIt?: boolean }} [options]
  */
-export async function buildDocs(outFile = docsPath, which = "seed") {
+export async function buildDocs(outFile = docsPath, which = "seed", { tryIt = true } = {}) {
   const page = pages[which];
   const document = parseDocument(await readFile(page.spec, "utf8"));
   document.setIn(["info", "title"], `${document.getIn(["info", "title"])}${page.title}`);
-  document.setIn(["info", "description"], `${page.link}\n\n${tryItNote(page.mock)}\n\n${document.getIn(["info", "description"])}`);
+  const note = tryIt ? `${tryItNote(page.mock)}\n\n` : "";
+  document.setIn(["info", "description"], `${page.link}\n\n${note}${document.getIn(["info", "description"])}`);
   const dir = await mkdtemp(join(tmpdir(), "docs-"));
   try {
     const spec = join(dir, "openapi.yaml");
@@ -65,7 +68,7 @@ export async function buildDocs(outFile = docsPath, which = "seed") {
   }
   let html = await readFile(outFile, "utf8");
   for (const url of cdnLogos) html = html.replaceAll(url, inlineLogo);
-  await writeFile(outFile, await withTryIt(html, await tryItPage(page.spec, which)));
+  await writeFile(outFile, tryIt ? await withTryIt(html, await tryItPage(page.spec, which)) : html);
   return outFile;
 }
 

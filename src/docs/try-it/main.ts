@@ -7,10 +7,16 @@ import { openPanel } from "./panel.js";
 import { addStyles } from "./styles.js";
 import type { TryItPage } from "./types.js";
 
-const data = document.getElementById("try-it-operations")?.textContent;
-const root = document.getElementById("redoc");
-if (data && root) {
+function start() {
+  const data = document.getElementById("try-it-operations")?.textContent;
+  const root = document.getElementById("redoc");
+  if (!data || !root) return;
   const page = JSON.parse(data) as TryItPage;
   addStyles();
   watchOperations(root, page.operations, (operation, button) => openPanel(page, operation, button, inPageEngine(page.profile)));
 }
+
+// Once the browser is idle after Redoc's first render: the buttons can wait a moment, the
+// reader's first sight of the page should not wait for them.
+if ("requestIdleCallback" in window) requestIdleCallback(start, { timeout: 1000 });
+else setTimeout(start, 200);
