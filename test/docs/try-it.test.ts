@@ -105,7 +105,9 @@ async function openTryIt(profile: Profile, id: string): Promise<Locator> {
 
 /** Presses Send and answers the status the panel shows. */
 async function send(dialog: Locator): Promise<number> {
-  await dialog.getByRole("button", { name: "Send" }).click();
+  const button = dialog.getByRole("button", { name: "Send" });
+  await expect.poll(() => button.isEnabled()).toBe(true);
+  await button.click();
   const status = dialog.getByRole("status");
   await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/^\d{3}|^No answer|^Not sent/);
   const text = (await status.textContent()) ?? "";

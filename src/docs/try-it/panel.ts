@@ -15,7 +15,8 @@ export function openPanel(page: TryItPage, operation: TryItOperation, opener: HT
   const fields = operation.fields.map(fieldFor);
   const target = targetFields(engine, () => refresh());
   const bodyId = freshId("body");
-  const bodyCheck = h("p", { id: `${bodyId}-check`, class: "try-it-check", "aria-live": "polite" });
+  // Never empty, so its answer replaces a line rather than pushing Send down under the pointer.
+  const bodyCheck = h("p", { id: `${bodyId}-check`, class: "try-it-check", "aria-live": "polite" }, "Checking the body…");
   const body = operation.body
     ? h("textarea", { id: bodyId, rows: "8", spellcheck: "false", "aria-describedby": bodyCheck.id, required: operation.body.required }, operation.body.example)
     : undefined;
@@ -96,7 +97,9 @@ export function openPanel(page: TryItPage, operation: TryItOperation, opener: HT
   close.addEventListener("click", () => dialog.close());
   dialog.addEventListener("close", () => {
     dialog.remove();
-    opener.focus();
+    // Redoc may have rendered the section again meanwhile: then its new button takes the focus.
+    const button = opener.isConnected ? opener : document.querySelector<HTMLElement>(`button[data-operation-id="${operation.id}"]`);
+    button?.focus();
   });
   document.body.append(dialog);
   dialog.showModal();
