@@ -56,9 +56,11 @@ export function openPanel(page: TryItPage, operation: TryItOperation, opener: HT
 
   /** The samples follow the values and target; the body is checked against the request schema by the mock's own check. */
   let pending: ReturnType<typeof setTimeout> | undefined;
+  let checks = 0;
   function refresh() {
     clearTimeout(pending);
     pending = setTimeout(async () => {
+      const check = ++checks;
       const chosen = base();
       const samples = samplesOf(page, operation, fields, values(), "base" in chosen ? chosen.base : inPageBase);
       typescript.textContent = samples.typescript;
@@ -67,6 +69,8 @@ export function openPanel(page: TryItPage, operation: TryItOperation, opener: HT
       const ready = await engine.catch(() => undefined);
       if (!ready) return;
       const problem = await ready.check(operation.id, requestOf(inPageBase, operation, values(), undefined), values().path);
+      // A slower check of older text must not overwrite the verdict on what the reader typed since.
+      if (check !== checks) return;
       bodyCheck.textContent = problem ? `The mock would answer 400: ${problem.attr ? `${problem.attr}: ` : ""}${problem.detail}` : "The request is valid.";
       body.setAttribute("aria-invalid", String(problem !== undefined));
     }, 120);
