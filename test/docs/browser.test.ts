@@ -2,6 +2,7 @@
 // render offline with no request to another origin and no console error; on the description's
 // page every operation is reachable by its link and found by search, and shows its code samples
 // and named examples; the live service's page shows the live shapes, and each links the other.
+// A try in the page's own mock (the Try it panel, test/docs/try-it.test.ts) requests nothing.
 import { mkdir, readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -17,6 +18,8 @@ let browser: Browser;
 let page: Page;
 let origin: string;
 const foreignRequests: string[] = [];
+/** Every request, the page's own origin's too. */
+const allRequests: string[] = [];
 const consoleErrors: string[] = [];
 
 beforeAll(async () => {
@@ -34,6 +37,7 @@ beforeAll(async () => {
   // Every request is seen here; any that leaves the page's origin is counted and refused.
   await page.route("**/*", (route) => {
     const url = route.request().url();
+    allRequests.push(url);
     const local = url.startsWith(`${origin}/`) || url.startsWith(`blob:${origin}/`) || url.startsWith("data:");
     if (local) return route.continue();
     foreignRequests.push(url);
@@ -120,6 +124,17 @@ describe("the docs page in Chromium", () => {
     expect(results).toContain("Retrieve a subscription");
     await mkdir(screenshots, { recursive: true });
     await page.screenshot({ path: new URL("search.png", screenshots).pathname });
+  });
+
+  it("answers a try from the mock in the page, with no request at all", async () => {
+    await page.goto(`${origin}/#/subscriptions/createsubscription`, { waitUntil: "networkidle" });
+    const before = allRequests.length;
+    await page.locator('button[data-operation-id="createSubscription"]').click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Send" }).click();
+    await expect.poll(() => dialog.getByRole("status").textContent(), { timeout: 15_000 }).toMatch(/^201 /);
+    await page.keyboard.press("Escape");
+    expect(allRequests.slice(before)).toEqual([]);
   });
 
   it("made no request to another origin and logged no console error", async () => {
