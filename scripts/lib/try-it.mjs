@@ -47,9 +47,10 @@ function fieldOf(spec, parameter) {
  * Every operation of a page's description, in the mock table's order, as the panel needs it.
  * @param {string} specPath the bundled description the page renders
  * @param {"seed" | "live"} profile
+ * @param {string} localMock the URL of the stateful mock on this profile that `npm start` runs
  * @returns {Promise<TryItPage>}
  */
-export async function tryItPage(specPath, profile) {
+export async function tryItPage(specPath, profile, localMock) {
   const spec = parse(await readFile(specPath, "utf8"));
   const table = JSON.parse(await readFile(`${root}${tables[profile]}`, "utf8"));
   const described = new Map(operationsOf(spec).map((entry) => [entry.operation.operationId, entry]));
@@ -75,7 +76,7 @@ export async function tryItPage(specPath, profile) {
       refused: Boolean(entry.refused),
     };
   });
-  return { profile, packageEntry: packageEntries[profile], operations };
+  return { profile, packageEntry: packageEntries[profile], localMock, operations };
 }
 
 /**
@@ -103,21 +104,23 @@ async function bundle(entry) {
   return { text, metafile: result.metafile };
 }
 
-/** @type {Promise<{ panel: string, engine: string, panelBytes: number }> | undefined} */
+/** @type {Promise<{ panel: string, engines: Record<"seed" | "live", string>, panelBytes: number }> | undefined} */
 let bundled;
 
 /**
- * The panel's script, the in-page mock's, and the bytes of the panel's own sources in its
- * minified output. Built once per process: both pages share them.
+ * The panel's script, each page's in-page mock (one profile each), and the bytes of the panel's
+ * own sources in its minified output. Built once per process: both pages share the panel.
  */
 export function tryItScripts() {
-  bundled ??= Promise.all([bundle("src/docs/try-it/main.ts"), bundle("src/docs/try-it/engine.ts")]).then(([panel, engine]) => {
-    const inputs = Object.values(panel.metafile.outputs)[0]?.inputs ?? {};
-    const panelBytes = Object.entries(inputs)
-      .filter(([path]) => panelSources.some((source) => path.startsWith(source)))
-      .reduce((sum, [, input]) => sum + input.bytesInOutput, 0);
-    return { panel: panel.text, engine: engine.text, panelBytes };
-  });
+  bundled ??= Promise.all([bundle("src/docs/try-it/main.ts"), bundle("src/docs/try-it/engine-seed.ts"), bundle("src/docs/try-it/engine-live.ts")]).then(
+    ([panel, seed, live]) => {
+      const inputs = Object.values(panel.metafile.outputs)[0]?.inputs ?? {};
+      const panelBytes = Object.entries(inputs)
+        .filter(([path]) => panelSources.some((source) => path.startsWith(source)))
+        .reduce((sum, [, input]) => sum + input.bytesInOutput, 0);
+      return { panel: panel.text, engines: { seed: seed.text, live: live.text }, panelBytes };
+    },
+  );
   return bundled;
 }
 
@@ -130,7 +133,8 @@ export function tryItScripts() {
  * @param {TryItPage} page
  */
 export async function withTryIt(html, page) {
-  const { panel, engine } = await tryItScripts();
+  const { panel, engines } = await tryItScripts();
+  const engine = engines[page.profile];
   const data = JSON.stringify(page).replaceAll("<", "\\u003c");
   const scripts = [
     `<script type="application/json" id="try-it-operations">${data}</script>`,

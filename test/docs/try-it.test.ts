@@ -15,8 +15,8 @@ import { bundlePath } from "../../scripts/bundle.mjs";
 import { buildDocs } from "../../scripts/docs.mjs";
 import { operationsOf } from "../../scripts/lib/spec.mjs";
 import { tryItPage, tryItScripts } from "../../scripts/lib/try-it.mjs";
-import { startStatefulMock } from "../../scripts/mock-server.mjs";
 import { liveBundlePath } from "../../scripts/overlay.mjs";
+import { startStatefulMock } from "../../src/mock/adapters/server.js";
 import { launchChromium } from "../support/chromium.js";
 
 // Pages of their own, so the other docs test's build of docs-dist/ is never read half written.
@@ -79,7 +79,7 @@ const offered = Object.fromEntries(
   await Promise.all(
     (Object.keys(pages) as Profile[]).map(async (profile) => {
       const tags = new Map(operationsOf(parse(readFileSync(pages[profile].spec, "utf8"))).map((e) => [e.operation.operationId, e.operation.tags[0]]));
-      const { operations } = await tryItPage(pages[profile].spec, profile);
+      const { operations } = await tryItPage(pages[profile].spec, profile, "http://127.0.0.1:4020");
       return [profile, operations.map((operation) => ({ ...operation, tag: slug(tags.get(operation.id)) }))];
     }),
   ),

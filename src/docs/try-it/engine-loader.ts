@@ -2,16 +2,16 @@
 // page as inert text, gzipped in base64 (scripts/lib/try-it.mjs), so it costs the first render
 // little; it is unzipped by the browser's own DecompressionStream and runs as an inline module
 // script, which needs no request, from disk too.
-import { engineEvent, type InPageEngine, type StartEngine, type TryItPage } from "./types.js";
+import { engineEvent, type InPageEngine, type StartEngine } from "./types.js";
 
 let started: Promise<InPageEngine> | undefined;
 
 /** The page's one engine: its state lasts as long as the tab. */
-export function inPageEngine(profile: TryItPage["profile"]): Promise<InPageEngine> {
+export function inPageEngine(): Promise<InPageEngine> {
   started ??= unzipped().then(
     (source) =>
       new Promise((resolve) => {
-        document.addEventListener(engineEvent, (event) => resolve((event as CustomEvent<StartEngine>).detail(profile)), { once: true });
+        document.addEventListener(engineEvent, (event) => resolve((event as CustomEvent<StartEngine>).detail()), { once: true });
         const script = document.createElement("script");
         script.type = "module";
         script.textContent = source;

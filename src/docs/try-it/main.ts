@@ -5,6 +5,7 @@ import { watchOperations } from "./buttons.js";
 import { inPageEngine } from "./engine-loader.js";
 import { openPanel } from "./panel.js";
 import { addStyles } from "./styles.js";
+import { targets } from "./targets.js";
 import type { TryItPage } from "./types.js";
 
 function start() {
@@ -12,8 +13,9 @@ function start() {
   const root = document.getElementById("redoc");
   if (!data || !root) return;
   const page = JSON.parse(data) as TryItPage;
+  targets.localUrl = page.localMock;
   addStyles();
-  watchOperations(root, page.operations, (operation, button) => openPanel(page, operation, button, inPageEngine(page.profile)));
+  watchOperations(root, page.operations, (operation, button) => openPanel(page, operation, button, inPageEngine()));
 }
 
 // Once the browser is idle after Redoc's first render: the buttons can wait a moment, the

@@ -11,8 +11,8 @@ export interface Targets {
   yourUrl: string;
 }
 
-/** The choice the panel keeps across operations for the tab's life (never the key, which is below). */
-export const targets: Targets = { kind: "page", localUrl: "http://127.0.0.1:4020", yourUrl: "https://us.posthog.com" };
+/** The choice the panel keeps across operations for the tab's life (never the key, which is below); main.ts sets the page's local mock. */
+export const targets: Targets = { kind: "page", localUrl: "", yourUrl: "https://us.posthog.com" };
 
 /** The in-page mock's requests name the service, as the client would call it; none leaves the page. */
 export const inPageBase = "https://us.posthog.com";

@@ -34,6 +34,8 @@ export interface TryItPage {
   profile: "seed" | "live";
   /** The package entry the TypeScript sample imports. */
   packageEntry: string;
+  /** Where the stateful mock `npm start` runs on this page's profile listens: the "Local mock" target's default. */
+  localMock: string;
   operations: TryItOperation[];
 }
 
@@ -52,4 +54,4 @@ export interface InPageEngine {
 
 /** The engine bundle hands `start` to the panel in this event's detail. */
 export const engineEvent = "try-it:engine";
-export type StartEngine = (profile: TryItPage["profile"]) => InPageEngine;
+export type StartEngine = () => InPageEngine;
