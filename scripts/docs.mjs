@@ -16,18 +16,29 @@ import { liveBundlePath } from "./overlay.mjs";
 const docsPath = fileURLToPath(new URL("../docs-dist/index.html", import.meta.url));
 export const liveDocsPath = fileURLToPath(new URL("../docs-dist/live.html", import.meta.url));
 
-/** Each page: the description it renders, its title's ending, what its in-page mock answers as, and the line linking to the other page. */
+/** The ports `npm start` listens on unless the environment names others: each page lists the servers there. */
+export const defaultPorts = { stateful: 4020, live: 4021, prism: 4010 };
+
+/**
+ * Each page: the description it renders, its title's ending, what its in-page mock answers as,
+ * the line linking to the other page, and the local servers it lists beside the service's
+ * (the description's page keeps its own entries for the stateful mock and Prism, on the
+ * ports in use; the live service's lists the mock's live profile, since Prism mocks the
+ * description only).
+ */
 const pages = {
   seed: {
     spec: bundlePath,
     title: "",
     mock: "the stateful mock, as this description answers",
+    localMock: "stateful",
     link: "**The live service** differs from this description in places (the recordings listing's page, several answers and fields): [its own page](live.html) shows what PostHog really answers.",
   },
   live: {
     spec: liveBundlePath,
     title: " (the live service)",
     mock: "the stateful mock as the live service answers (its `live` profile)",
+    localMock: "live",
     link: "**What PostHog really answers**, from openapi/overlays/live.yaml applied to [the API description](index.html) this package follows; import the client from `session-recordings-api/live` to type calls by it.",
   },
 };
@@ -35,9 +46,10 @@ const pages = {
 /**
  * The introduction's note on the Try it panel and its targets.
  * @param {string} mock
+ * @param {string} localMock
  */
-const tryItNote = (mock) =>
-  `**Try it.** Every operation has a *Try it* button. Its panel takes the parameters and the body (checked as you type, naming the field the mock's 400 would), sends the request, and shows the status, headers, body, time taken and whether the answer conforms to this description, with the code samples in your values. Three targets: **In this page** (the default) is ${mock}, running inside this page: nothing leaves the page, what you create stays until the tab closes, and a scenario (empty, many-pages, rate-limited, flaky) and Reset are at hand. **Local mock** is the stateful mock \`npm start\` runs (http://127.0.0.1:4020 unless you change it). **Your server** is a base URL and an API key: the key is held in this tab's memory only, sent to that origin alone, and refused over plain http except to localhost.`;
+const tryItNote = (mock, localMock) =>
+  `**Try it.** Every operation has a *Try it* button. Its panel takes the parameters and the body (checked as you type, naming the field the mock's 400 would), sends the request, and shows the status, headers, body, time taken and whether the answer conforms to this description, with the code samples in your values. Three targets: **In this page** (the default) is ${mock}, running inside this page: nothing leaves the page, what you create stays until the tab closes, and a scenario (empty, many-pages, rate-limited, flaky) and Reset are at hand. **Local mock** is the stateful mock \`npm start\` runs (${localMock} unless you change it). **Your server** is a base URL and an API key: the key is held in this tab's memory only, sent to that origin alone, and refused over plain http except to localhost.`;
 
 // Redoc's footer loads these two images from its CDN, whatever the options say.
 const cdnLogos = ["https://cdn.redoc.ly/redoc/logo-mini-full.svg", "https://cdn.redoc.ly/redoc/logo-mini.svg"];
@@ -45,18 +57,56 @@ const inlineLogo = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="16" viewBox="0 0 64 16"><text x="0" y="12" font-family="sans-serif" font-size="12" fill="#5b5b5b">Redocly</text></svg>',
 )}`;
 
+// Redoc's links are paths (/playlists, /section/errors) its router reads from the hash (the page
+// moves to #/playlists): a link opened in a new tab, copied, or followed from disk must carry the
+// hash, so each is rewritten as Redoc renders it.
+const hashLinks = `<script>(() => {
+  const fix = () => document.querySelectorAll('a[href^="/"]').forEach((a) => a.setAttribute("href", "#" + a.getAttribute("href")));
+  new MutationObserver(fix).observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ["href"] });
+})();</script>`;
+
+// A code sample shows each line whole, wrapped where the panel is narrower than the line
+// (a 1,400 px window holds about 58 characters there), rather than clipped behind a scrollbar.
+const wrappedSamples = `<style>[data-testid="right-panel"] pre, [data-testid="right-panel"] pre * { white-space: pre-wrap !important; overflow-wrap: anywhere; } [data-testid="right-panel"] pre { padding-right: 2.25rem; }</style>`;
+
+/**
+ * The servers a page lists: the service's, then the local ones at the ports in use.
+ * @param {import("yaml").Document} document
+ * @param {"seed" | "live"} which
+ * @param {typeof defaultPorts} ports
+ */
+function serversOf(document, which, ports) {
+  /** @type {{ url: string, description?: string }[]} */
+  const declared = /** @type {any} */ (document.toJS()).servers;
+  const isLocal = (/** @type {string} */ url) => url.startsWith("http://127.0.0.1:");
+  const service = declared.filter((server) => !isLocal(server.url));
+  if (which === "live")
+    return [
+      ...service,
+      {
+        url: `http://127.0.0.1:${ports.live}`,
+        description: "The stateful mock as the live service answers (npm start, or npm run mock:stateful -- --profile live). Any key starting phx_ works.",
+      },
+    ];
+  const moved = { [defaultPorts.stateful]: ports.stateful, [defaultPorts.prism]: ports.prism };
+  return declared.map((server) => (isLocal(server.url) ? { ...server, url: server.url.replace(/:(\d+)$/, (_, port) => `:${moved[port] ?? port}`) } : server));
+}
+
 /**
  * Writes the page of one description to `outFile`; `tryIt: false` leaves the Try it panel out,
- * which only scripts/bench-docs.mjs does, to time the page as it was without it.
+ * which only scripts/bench-docs.mjs does, to time the page as it was without it. `ports` are
+ * where `npm start` runs the mocks, which the page lists.
  * @param {string} [outFile]
  * @param {"seed" | "live"} [which]
- * @param {{ tryIt?: boolean }} [options]
+ * @param {{ tryIt?: boolean, ports?: typeof defaultPorts }} [options]
  */
-export async function buildDocs(outFile = docsPath, which = "seed", { tryIt = true } = {}) {
+export async function buildDocs(outFile = docsPath, which = "seed", { tryIt = true, ports = defaultPorts } = {}) {
   const page = pages[which];
   const document = parseDocument(await readFile(page.spec, "utf8"));
+  const localMock = `http://127.0.0.1:${ports[/** @type {keyof typeof defaultPorts} */ (page.localMock)]}`;
   document.setIn(["info", "title"], `${document.getIn(["info", "title"])}${page.title}`);
-  const note = tryIt ? `${tryItNote(page.mock)}\n\n` : "";
+  document.set("servers", serversOf(document, which, ports));
+  const note = tryIt ? `${tryItNote(page.mock, localMock)}\n\n` : "";
   document.setIn(["info", "description"], `${page.link}\n\n${note}${document.getIn(["info", "description"])}`);
   const dir = await mkdtemp(join(tmpdir(), "docs-"));
   try {
@@ -68,7 +118,8 @@ export async function buildDocs(outFile = docsPath, which = "seed", { tryIt = tr
   }
   let html = await readFile(outFile, "utf8");
   for (const url of cdnLogos) html = html.replaceAll(url, inlineLogo);
-  await writeFile(outFile, tryIt ? await withTryIt(html, await tryItPage(page.spec, which)) : html);
+  html = html.replace("</head>", `${hashLinks}${wrappedSamples}</head>`);
+  await writeFile(outFile, tryIt ? await withTryIt(html, await tryItPage(page.spec, which, localMock)) : html);
   return outFile;
 }
 

@@ -1,7 +1,10 @@
-// `npm start`: the rendered docs, the stateful mock and Prism's example mock, until Ctrl-C.
+// `npm start`: the rendered docs, the stateful mock in both profiles and Prism's example mock,
+// until Ctrl-C, SIGTERM or SIGHUP, or until the process that started it goes away
+// (lib/exit-with-parent.mjs): it never outlives npm, and its children never outlive it.
+import "./lib/exit-with-parent.mjs";
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
-import { buildDocs } from "./docs.mjs";
+import { buildDocs, liveDocsPath } from "./docs.mjs";
 import { loadSource } from "./lib/load-source.mjs";
 import { portFromEnv, startFailure } from "./lib/ports.mjs";
 import { startPrism } from "./lib/prism.mjs";
@@ -10,6 +13,7 @@ const host = "127.0.0.1";
 const mockPort = portFromEnv("MOCK_PORT", 4010);
 const docsPort = portFromEnv("DOCS_PORT", 8080);
 const statefulPort = portFromEnv("STATEFUL_MOCK_PORT", 4020);
+const livePort = portFromEnv("LIVE_MOCK_PORT", 4021);
 
 /**
  * @param {string} message
@@ -21,16 +25,23 @@ function fail(message) {
 }
 
 console.log("Rendering the docs…");
-const docs = await readFile(await buildDocs().catch((error) => fail(`Could not render the docs:\n${error.stderr || error.message}`)));
+// The pages list the servers on the ports in use.
+const ports = { stateful: statefulPort, live: livePort, prism: mockPort };
+const rendered = await Promise.all([buildDocs(undefined, "seed", { ports }), buildDocs(liveDocsPath, "live", { ports })]).catch((error) =>
+  fail(`Could not render the docs:\n${error.stderr || error.message}`),
+);
+const [docs, liveDocs] = /** @type {[Buffer, Buffer]} */ (await Promise.all(rendered.map((file) => readFile(file))));
 
 const docsServer = createServer((request, response) => {
+  const path = new URL(request.url ?? "/", "http://docs.local").pathname;
   if (request.method !== "GET" && request.method !== "HEAD") {
     response.writeHead(405, { Allow: "GET, HEAD" }).end();
-  } else if (request.url === "/" || request.url === "/index.html") {
-    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": docs.length }).end(request.method === "HEAD" ? undefined : docs);
-  } else {
-    response.writeHead(404, { "Content-Type": "text/plain" }).end("Not found: the docs are one page, at /\n");
+    return;
   }
+  // Each page answers for its own routes too (/playlists, /live.html/section/errors), so a link
+  // opened in a new tab or typed in lands on the page, which shows what it names.
+  const page = path === "/live.html" || path.startsWith("/live.html/") ? liveDocs : docs;
+  response.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": page.length }).end(request.method === "HEAD" ? undefined : page);
 });
 await /** @type {Promise<void>} */ (
   new Promise((resolve) => {
@@ -46,26 +57,30 @@ const stateful = await startStatefulMock({ host, port: statefulPort }).catch((er
   docsServer.close();
   fail(startFailure(error, statefulPort, "set STATEFUL_MOCK_PORT to another port"));
 });
+const live = await startStatefulMock({ host, port: livePort, profile: "live" }).catch((error) => {
+  docsServer.close();
+  stateful.stop();
+  fail(startFailure(error, livePort, "set LIVE_MOCK_PORT to another port"));
+});
 
 console.log("Starting the example mock (Prism)…");
 const prism = await startPrism({ host, port: mockPort }).catch((error) => {
   docsServer.close();
   stateful.stop();
+  live.stop();
   fail(startFailure(error, mockPort, "set MOCK_PORT to another port"));
 });
 
 console.log(`
   Stateful mock (remembers what you create; for building a frontend): ${stateful.url}
-  Example mock (Prism, answers with the spec's examples):             ${prism.url}
-  API docs:                                                           http://${host}:${docsPort}/
+  The same, answering as the live service (session-recordings-api/live): ${live.url}
+  Example mock (Prism, answers with the spec's examples):              ${prism.url}
+  API docs:                                                            http://${host}:${docsPort}/ (the live service's: /live.html)
 
   Try it:
     curl -H "Authorization: Bearer phx_example" ${stateful.url}/api/environments/28417/session_recording_playlists/Ub3KpD7w/
 
-  The same mock as the live service answers (its shapes and statuses, for session-recordings-api/live):
-    npm run mock:stateful -- --profile live --port 4021
-
-  Press Ctrl-C to stop all three.
+  Press Ctrl-C to stop them all.
 `);
 
 let stopping = false;
@@ -73,11 +88,10 @@ async function stop() {
   if (stopping) return;
   stopping = true;
   console.log("Stopping…");
-  await Promise.all([prism.stop(), stateful.stop(), new Promise((resolve) => docsServer.close(resolve))]);
+  await Promise.all([prism.stop(), stateful.stop(), live.stop(), new Promise((resolve) => docsServer.close(resolve))]);
   process.exit(0);
 }
-process.once("SIGINT", stop);
-process.once("SIGTERM", stop);
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.once(signal, stop);
 prism.child.once("exit", () => {
   if (!stopping) fail("Prism stopped unexpectedly.");
 });

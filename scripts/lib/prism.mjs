@@ -8,6 +8,7 @@ import { bundlePath } from "../bundle.mjs";
 
 const require = createRequire(import.meta.url);
 const prismCli = require.resolve("@stoplight/prism-cli/dist/index.js");
+const exitWithParent = new URL("./exit-with-parent.mjs", import.meta.url).href;
 /**
  * The installed Prism's version, for reports that name it.
  * @type {string}
@@ -37,7 +38,8 @@ export function freePort(host = "127.0.0.1") {
  * @returns {Promise<{ url: string, stop: () => Promise<void>, child: import("node:child_process").ChildProcess }>}
  */
 export function startPrism({ host = "127.0.0.1", port = 4010, dynamic = false, seed, log = () => {}, readyTimeoutMs = 60_000 } = {}) {
-  const args = [prismCli, "mock", bundlePath, "--host", host, "--port", String(port)];
+  // Prism stops with its parent, however the parent goes.
+  const args = ["--import", exitWithParent, prismCli, "mock", bundlePath, "--host", host, "--port", String(port)];
   // Without fillProperties off, generated objects get random extra properties: in dynamic mode
   // and for `Prefer: dynamic=true` on the example mock alike.
   args.push("--json-schema-faker-fillProperties=false");

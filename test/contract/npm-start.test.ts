@@ -73,6 +73,10 @@ describe.each(["SIGTERM", "SIGHUP"] as const)("npm start, stopped by %s to npm's
         expect(await answer.text(), page).toContain("<html");
       }
       for (const port of Object.values(ports)) expect(output(), `the port ${port} is printed`).toContain(`127.0.0.1:${port}`);
+      const [seedPage, livePage] = await Promise.all(["/", "/live.html"].map(async (page) => (await fetch(`${docs}${page}`)).text()));
+      expect(seedPage, "the description's page lists the mocks running").toContain(`"url":"http://127.0.0.1:${ports.STATEFUL_MOCK_PORT}"`);
+      expect(seedPage).toContain(`"url":"http://127.0.0.1:${ports.MOCK_PORT}"`);
+      expect(livePage, "the live page lists the live profile's mock").toContain(`"url":"http://127.0.0.1:${ports.LIVE_MOCK_PORT}"`);
       const headers = { Authorization: "Bearer phx_start" };
       const recordings = "/api/environments/28417/session_recordings/";
       const live = await (await fetch(`http://127.0.0.1:${ports.LIVE_MOCK_PORT}${recordings}`, { headers })).json();

@@ -6,6 +6,7 @@
 import { mkdir, readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { pathToFileURL } from "node:url";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDocs, liveDocsPath } from "../../scripts/docs.mjs";
@@ -22,8 +23,11 @@ const foreignRequests: string[] = [];
 const allRequests: string[] = [];
 const consoleErrors: string[] = [];
 
+let docsFile: string;
+
 beforeAll(async () => {
-  const html = await readFile(await buildDocs());
+  docsFile = await buildDocs();
+  const html = await readFile(docsFile);
   const liveHtml = await readFile(await buildDocs(liveDocsPath, "live"));
   server = createServer((request, response) =>
     response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(request.url?.startsWith("/live.html") ? liveHtml : html),
@@ -114,6 +118,38 @@ describe("the docs page in Chromium", () => {
       }
     },
   );
+
+  it("carries every in-page link as a hash, which opens what it names by itself, from disk too", async () => {
+    await page.goto(`${origin}/`, { waitUntil: "networkidle" });
+    const hrefs = await page.locator("a[href]").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+    expect(hrefs.filter((href) => href.startsWith("/"))).toEqual([]);
+    expect(hrefs).toContain("#/section/errors");
+    expect(hrefs).toContain("#/playlists");
+    // What "open in a new tab" or a copied link does: a fresh page at that address, served or from disk.
+    for (const base of [`${origin}/`, pathToFileURL(docsFile).href]) {
+      const opened = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      await opened.goto(`${base}#/playlists/createplaylist`, { waitUntil: "load" });
+      const section = opened.locator('[data-section-id="/playlists/createplaylist"]');
+      await section.waitFor({ timeout: 15_000 });
+      await expect.poll(() => section.locator("h1, h2").first().isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await section.innerText(), base).toContain("Create a playlist");
+      await opened.close();
+    }
+  });
+
+  it.each([1400, 1920])("shows every code sample line whole in a %i px window", async (width) => {
+    const wide = await browser.newPage({ viewport: { width, height: 900 } });
+    for (const id of ["playlists/createplaylist", "session-recordings/listrecordings", "subscriptions/createsubscription"]) {
+      await wide.goto(`${origin}/#/${id}`, { waitUntil: "networkidle" });
+      const samples = wide.locator(`[data-section-id="/${id}"] [data-testid=right-panel] pre`);
+      await samples.first().waitFor({ timeout: 15_000 });
+      const clipped = await samples.evaluateAll((pres) =>
+        pres.filter((pre) => pre.scrollWidth > pre.clientWidth + 1).map((pre) => pre.textContent?.slice(0, 80)),
+      );
+      expect(clipped, id).toEqual([]);
+    }
+    await wide.close();
+  });
 
   it("finds an operation by name with search", async () => {
     await page.goto(`${origin}/`, { waitUntil: "networkidle" });

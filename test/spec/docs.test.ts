@@ -44,4 +44,25 @@ describe("rendered docs", () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it("lists the servers npm start runs, on the ports it was given: the description's mocks on its page, the live profile's on the live page", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "docs-"));
+    try {
+      const ports = { stateful: 5020, live: 5021, prism: 5010 };
+      const [seed, live] = await Promise.all([
+        readFile(await buildDocs(join(dir, "index.html"), "seed", { ports }), "utf8"),
+        readFile(await buildDocs(join(dir, "live.html"), "live", { ports }), "utf8"),
+      ]);
+      // The servers as the page carries them (127.0.0.1 also appears in the examples' next links, which are Prism's).
+      const servers = (html: string) =>
+        [...(html.match(/"servers":\[.*?\]\}\]?/)?.[0].matchAll(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/g) ?? [])].map((m) => m[1]).sort();
+      expect(servers(seed)).toEqual(["http://127.0.0.1:5010", "http://127.0.0.1:5020"]);
+      expect(servers(live)).toEqual(["http://127.0.0.1:5021"]);
+      // The Try it panel's "Local mock" starts at the page's own mock.
+      expect(seed).toContain('"localMock":"http://127.0.0.1:5020"');
+      expect(live).toContain('"localMock":"http://127.0.0.1:5021"');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
