@@ -108,7 +108,7 @@ export interface CalledByOpenapiFetchTools {
  * so a direct call always meets the strict signature, and the tools type their own calls.
  */
 // biome-ignore lint/suspicious/noExplicitAny: relatable to every openapi-fetch method; never called directly.
-type ToolSignature = (this: CalledByOpenapiFetchTools, ...args: any[]) => any;
+type ToolSignature = (this: CalledByOpenapiFetchTools, url: any, init: any, onlyTools: any, ...rest: any[]) => any;
 
 /** A call of one HTTP method: this client's signature for direct calls, openapi-fetch's for its tools. */
 export type Call<Method extends HttpMethod, Paths extends AnyPaths = paths> = ToolSignature & StrictCall<Method, Paths>;

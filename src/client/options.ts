@@ -12,21 +12,21 @@ export interface ClientOptions extends Omit<FetchClientOptions, "baseUrl" | "fet
   /** A personal API key. Sent as `Authorization: Bearer …` to `baseUrl`'s origin only. */
   apiKey: string;
   /** Replaces `globalThis.fetch`, for tests, proxies or instrumentation. */
-  fetch?: FetchFunction;
+  fetch?: FetchFunction | undefined;
   /** Retries after the first attempt; 0 turns retries off. Default 2. */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** How long each attempt may take, from sending the request to the last byte of the body. Default 60 000 ms. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** The largest response body read, counted while it streams; a larger one ends the call with ResponseTooLargeError. Default 64 MiB. */
-  maxResponseBytes?: number;
+  maxResponseBytes?: number | undefined;
   /**
    * Receives each attempt: method, path, attempt number, status or error, duration and the
    * wait before a retry; never the key. `SESSION_RECORDINGS_API_LOG=debug` logs them to
    * console.debug when no logger is given.
    */
-  logger?: Logger;
+  logger?: Logger | undefined;
   /** Headers sent with every request. */
-  headers?: HeadersOptions;
+  headers?: HeadersOptions | undefined;
 }
 
 /** What every call of one client shares: its options, checked, as the call pipeline reads them. */
@@ -47,9 +47,9 @@ export interface CallConfig {
 /** What a single call may set for itself, over the client's options. */
 export interface CallOptions {
   /** Retries after this call's first attempt; 0 turns them off for it. */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** How long each attempt of this call may take, body included, in ms. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
 }
 
 export const defaults = { maxRetries: 2, timeoutMs: 60_000, maxResponseBytes: 64 * 1024 * 1024 } as const;

@@ -16,23 +16,23 @@ import { copy, type MockState } from "./state/state.js";
 
 export interface MockOptions {
   /** Seeds the generated records and every random choice; the same seed gives the same mock. Default 1. */
-  seed?: number;
+  seed?: number | undefined;
   /** Exact keys and their scopes (`"*"` for all), replacing the default rules. */
-  keys?: KeyScopes;
+  keys?: KeyScopes | undefined;
   /** A named scenario to start in. */
-  scenario?: ScenarioOption;
+  scenario?: ScenarioOption | undefined;
   /** `throw` (default): a response that breaks the spec rejects `fetch`. `flag`: it is answered, with `x-mock-response-violations`. */
-  responseViolations?: "throw" | "flag";
+  responseViolations?: "throw" | "flag" | undefined;
   /** The clock for server-set timestamps. Default: the real one. */
-  now?: () => Date;
+  now?: (() => Date) | undefined;
   /** The page size of listings when the request sends no `limit`. Default 10, so paging shows. */
-  pageSize?: number;
+  pageSize?: number | undefined;
   /**
    * Called after every request that changed the state, before it is answered. When it returns a
    * promise (a save), the answer waits for it; if that rejects, the request answers 503
    * `not_saved` naming the failure, and the change stays in memory.
    */
-  onChange?: () => unknown;
+  onChange?: (() => unknown) | undefined;
 }
 
 export interface MockRequestRecord {
@@ -78,7 +78,7 @@ const logSize = 200;
 /** What the pipeline decided for one API request: the answer, the operation it matched, and what was wrong with the request. */
 interface Outcome {
   response: Response;
-  operation?: OperationEntry;
+  operation?: OperationEntry | undefined;
   violations: string[];
 }
 

@@ -10,13 +10,13 @@ import { maxBodyBytes } from "../spec/validate-request.js";
 
 export interface MockServerOptions {
   /** Where problems are reported: a response the engine flags, a handler that threw. */
-  log?: (line: string) => void;
+  log?: ((line: string) => void) | undefined;
   /**
    * Web origins allowed to use the admin routes (`/__mock/…`) and given CORS for them, such as
    * `http://localhost:5173`; `"*"` allows every origin. Default none: only the mock's own origin
    * and clients that send no Origin (curl, Node, test runners).
    */
-  adminOrigins?: readonly string[];
+  adminOrigins?: readonly string[] | undefined;
 }
 
 const exposed = ["Retry-After", "Allow", "WWW-Authenticate", "sl-violations", "x-mock-response-violations", "x-mock-prefer-ignored"].join(", ");

@@ -12,18 +12,18 @@ import { createMockServer } from "./node-http.js";
 import { openPersistence, type Persistence, readPersisted } from "./persist.js";
 
 export interface StatefulMockOptions {
-  host?: string;
+  host?: string | undefined;
   /** 0 for any free port. Default 4020. */
-  port?: number;
-  seed?: number;
+  port?: number | undefined;
+  seed?: number | undefined;
   /** The file the state is kept in across restarts. */
-  persist?: string;
-  scenario?: ScenarioOption;
+  persist?: string | undefined;
+  scenario?: ScenarioOption | undefined;
   /** `seed` (default): the description's shapes; `live`: the live service's. */
-  profile?: "seed" | "live";
+  profile?: "seed" | "live" | undefined;
   /** Web origins the admin routes answer beside the mock's own (see node-http.ts). */
-  adminOrigins?: readonly string[];
-  log?: (line: string) => void;
+  adminOrigins?: readonly string[] | undefined;
+  log?: ((line: string) => void) | undefined;
 }
 
 export interface StatefulMock {
