@@ -1,9 +1,11 @@
-// Bundles the example into a static site: index.html, app.js (the app, the client and the mock)
-// and MSW's mockServiceWorker.js at its root. esbuild maps session-recordings-api and its
-// subpaths to the repo's src/ through tsconfig.json's `paths`.
-import { copyFile, mkdir, readFile } from "node:fs/promises";
+// Bundles the example into a static site in examples/react-query/dist/ (or the folder given):
+// index.html and app.js, and for development the stateful mock as a chunk app.js loads, with
+// MSW's mockServiceWorker.js at the root. A production build holds no mock code. esbuild maps
+// session-recordings-api and its subpaths to the repo's src/ through tsconfig.json's `paths`.
+import { copyFile, mkdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 
@@ -11,36 +13,46 @@ const repo = fileURLToPath(new URL("../../", import.meta.url));
 const here = fileURLToPath(new URL("./", import.meta.url));
 const entry = "examples/react-query/src/main.tsx";
 /** Where the mock's code lives; whatever only these bring in (msw's own dependencies too) is the mock's share. */
-const mockRoots = ["src/mock/", "generated/mock/", "node_modules/msw/"];
+export const mockRoots = ["src/mock/", "generated/mock/", "node_modules/msw/"];
 
 /**
- * Builds the site into `outDir`; answers the bundle's size, gzipped size and the bytes of it
- * the mock accounts for.
- * @param {string} outDir
- * @returns {Promise<{ bytes: number, gzipBytes: number, mockBytes: number }>}
+ * Builds the site into `outDir`, emptied first; answers the entry's size and gzipped size, the
+ * bytes of every chunk, and the bytes of them the mock accounts for.
+ * @param {string} [outDir]
+ * @param {{ production?: boolean }} [options]
+ * @returns {Promise<{ bytes: number, gzipBytes: number, totalBytes: number, mockBytes: number, inputs: string[] }>}
  */
-export async function buildExample(outDir) {
+export async function buildExample(outDir = join(here, "dist"), { production = false } = {}) {
+  await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
-  const outfile = join(outDir, "app.js");
   const { metafile } = await build({
     absWorkingDir: repo,
-    entryPoints: [entry],
-    outfile,
+    entryPoints: { app: entry },
+    outdir: outDir,
+    chunkNames: "chunks/[name]-[hash]",
     format: "esm",
     bundle: true,
+    splitting: true,
     minify: true,
     metafile: true,
     jsx: "automatic",
     target: "es2022",
-    define: { "process.env.NODE_ENV": '"production"' },
+    define: { "process.env.NODE_ENV": production ? '"production"' : '"development"' },
     logLevel: "warning",
     // The mock reads rrule's named export or, under Node's loader, its default; a bundle has the first.
     logOverride: { "import-is-undefined": "silent" },
   });
   await copyFile(join(here, "index.html"), join(outDir, "index.html"));
-  await copyFile(join(repo, "node_modules/msw/lib/mockServiceWorker.js"), join(outDir, "mockServiceWorker.js"));
-  const code = await readFile(outfile);
-  return { bytes: code.byteLength, gzipBytes: gzipSync(code).byteLength, mockBytes: mockShare(metafile) };
+  if (!production) await copyFile(join(repo, "node_modules/msw/lib/mockServiceWorker.js"), join(outDir, "mockServiceWorker.js"));
+  const code = await readFile(join(outDir, "app.js"));
+  const outputs = Object.values(metafile.outputs);
+  return {
+    bytes: code.byteLength,
+    gzipBytes: gzipSync(code).byteLength,
+    totalBytes: outputs.reduce((sum, output) => sum + output.bytes, 0),
+    mockBytes: mockShare(metafile),
+    inputs: outputs.flatMap((output) => Object.keys(output.inputs)),
+  };
 }
 
 /**
@@ -55,14 +67,14 @@ function mockShare(metafile) {
       if (!mockRoots.some((root) => imported.startsWith(root))) reached.add(imported);
     }
   }
-  const [output] = Object.values(metafile.outputs);
-  return Object.entries(output?.inputs ?? {})
+  return Object.values(metafile.outputs)
+    .flatMap((output) => Object.entries(output.inputs))
     .filter(([path]) => !reached.has(path))
     .reduce((sum, [, input]) => sum + input.bytesInOutput, 0);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const outDir = process.argv[2];
-  if (!outDir) throw new Error("usage: node examples/react-query/build.mjs <outDir>");
-  console.log(await buildExample(outDir));
+  const { values, positionals } = parseArgs({ options: { production: { type: "boolean" } }, allowPositionals: true });
+  const outDir = positionals[0] ?? join(here, "dist");
+  console.log(outDir, await buildExample(outDir, { production: values.production ?? false }));
 }
