@@ -6,7 +6,8 @@ import { infiniteListing, queriesChangedBy } from "session-recordings-api/query"
 
 // The client retries throttled and failed calls itself, within timeoutMs: TanStack's own retry is off.
 export const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-// Against the mock in the page (MSW, above) any phx_ key does.
+// The API on the page's own origin: the mock in the page in development (src/mocks.ts, under
+// "The stateful mock in your tests and in the browser"), where any phx_ key does.
 export const $api = createQueryClient(createClient({ baseUrl: location.origin, apiKey: "phx_example" }));
 
 const playlists = "/api/environments/{project_id}/session_recording_playlists/";
