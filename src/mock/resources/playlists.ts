@@ -80,7 +80,8 @@ export const createPlaylist = inProject((c) => {
   } as Playlist;
   c.project.playlists.push(playlist);
   c.project.members[id] = [];
-  c.changed();
+  c.changed("playlists", id);
+  c.changed("members", id);
   return json(201, present(c.project, playlist));
 });
 
@@ -99,7 +100,7 @@ export const updatePlaylist = inProject((c) => {
   const next = { ...playlist, last_modified_at: c.now.toISOString(), last_modified_by: c.state.user };
   writeFields(next, c.operation, c.request.body);
   Object.assign(playlist, next);
-  c.changed();
+  c.changed("playlists", playlist.short_id);
   return json(200, present(c.project, playlist));
 });
 
@@ -124,7 +125,8 @@ export const addRecordingToPlaylist = inProject((c) => {
   if (!members.includes(recordingId)) {
     members.unshift(recordingId);
     playlist.last_modified_at = c.now.toISOString();
-    c.changed();
+    c.changed("playlists", playlist.short_id);
+    c.changed("members", playlist.short_id);
   }
   return acknowledged(c);
 });
@@ -136,6 +138,7 @@ export const removeRecordingFromPlaylist = inProject((c) => {
   if (!playlist || index < 0) return notFound();
   members.splice(index, 1);
   playlist.last_modified_at = c.now.toISOString();
-  c.changed();
+  c.changed("playlists", playlist.short_id);
+  c.changed("members", playlist.short_id);
   return acknowledged(c);
 });
