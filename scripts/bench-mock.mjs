@@ -1,15 +1,19 @@
 // `npm run bench:mock`: the stateful mock against Prism's example mock on the same request
 // mix (GET one playlist, GET a page of recordings, POST a playlist), 10 connections each, in
 // interleaved rounds; the engine's in-process time per request; the server's memory over
-// 100,000 requests; and the rate of creates a --persist server acknowledges, each one on disk
-// before its 201. The page is two recordings, the size of Prism's example page, so both
-// servers send the same amount; BENCH_PAGE sets another size.
+// 100,000 requests; the rate of creates a --persist server acknowledges, each one on disk
+// before its 201, on the seed state and on one of 20,000 playlists (a create should cost what
+// it writes, not what the state holds); and the time of a listing of 100 playlists whose
+// collections hold 1,000 each of 10,000 recordings, beside the seed's. The page is two
+// recordings, the size of Prism's example page, so both servers send the same amount;
+// BENCH_PAGE sets another size.
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm, stat } from "node:fs/promises";
+import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { grownState } from "./lib/grown-state.mjs";
 import { loadSource } from "./lib/load-source.mjs";
 import { freePort, prismVersion, startPrism } from "./lib/prism.mjs";
 import { median } from "./lib/stats.mjs";
@@ -110,28 +114,51 @@ try {
   await autocannon({ url: stateful.url, connections: 10, amount: 100_000, requests: mix.slice(0, 2) });
   const after = stateful.rssMb();
 
-  // Creates only, against a server that answers each once it is on disk.
+  // Creates only, against a server that answers each once it is on disk: on the seed state, and on one of 20,000 more playlists.
   const folder = await mkdtemp(join(tmpdir(), "bench-persist-"));
-  /** @type {{ rps: number, p99: number }[]} */
-  const persisted = [];
-  let savedMb = 0;
+  /** @type {Record<"seed" | "grown", { rps: number, p99: number }[]>} */
+  const persisted = { seed: [], grown: [] };
+  /** @type {Record<"seed" | "grown", number>} */
+  const savedMb = { seed: 0, grown: 0 };
   try {
-    const file = join(folder, "state.json");
-    const persisting = await startStatefulProcess(["--persist", file]);
+    const files = { seed: join(folder, "seed.json"), grown: join(folder, "grown.json") };
+    await writeFile(files.grown, JSON.stringify(grownState(createMock().snapshot(), { playlists: 20_000 })));
+    const servers = { seed: await startStatefulProcess(["--persist", files.seed]), grown: await startStatefulProcess(["--persist", files.grown]) };
     try {
       for (let round = 0; round < rounds; round++) {
-        const result = await load(persisting.url, { duration: seconds, requests: mix.slice(2) });
-        if (result.non2xx) console.warn(`--persist: ${result.non2xx} creates were not 2XX`);
-        persisted.push({ rps: result.requests.average, p99: result.latency.p99 });
+        /** @type {("seed" | "grown")[]} */
+        const order = round % 2 ? ["grown", "seed"] : ["seed", "grown"];
+        for (const name of order) {
+          const result = await load(servers[name].url, { duration: seconds, requests: mix.slice(2) });
+          if (result.non2xx) console.warn(`--persist (${name}): ${result.non2xx} creates were not 2XX`);
+          persisted[name].push({ rps: result.requests.average, p99: result.latency.p99 });
+        }
       }
     } finally {
-      await persisting.stop();
+      await Promise.all([servers.seed.stop(), servers.grown.stop()]);
     }
-    // Each save writes the whole state, so the rate falls as the creates grow it.
-    savedMb = (await stat(file)).size / 1024 / 1024;
+    for (const name of /** @type {const} */ (["seed", "grown"])) savedMb[name] = (await stat(files[name])).size / 1024 / 1024;
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
+
+  // A listing whose recordings_counts cover 100,000 memberships, beside the seed's listing.
+  const listing = "http://mock.local/api/environments/28417/session_recording_playlists/?limit=100";
+  /** @param {any} listed */
+  const timeListing = async (listed) => {
+    const times = [];
+    for (let round = 0; round < Math.max(rounds, 5); round++) {
+      const started = performance.now();
+      const response = await listed.fetch(listing, { headers });
+      await response.arrayBuffer();
+      times.push(performance.now() - started);
+    }
+    return median(times);
+  };
+  const seedListingMs = await timeListing(createMock());
+  const big = createMock();
+  big.restore(grownState(big.snapshot(), { recordings: 10_000, playlists: 100, members: 1_000 }));
+  const bigListingMs = await timeListing(big);
 
   const rps = { stateful: median(results.stateful.map((r) => r.rps)), prism: median(results.prism.map((r) => r.rps)) };
   console.log(`\n${rounds} interleaved rounds of ${seconds} s, 10 connections, mix: GET playlist, GET ${pageSize} recordings, POST playlist (medians)\n`);
@@ -144,8 +171,17 @@ try {
   console.log(`\nstateful / Prism requests per second: ${(rps.stateful / rps.prism).toFixed(1)}×`);
   console.log(`engine in-process: ${median(inProcess).toFixed(1)} µs per request of the mix`);
   console.log(`stateful mock RSS over 100,000 GETs: ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after`);
+  const persistedRps = { seed: median(persisted.seed.map((r) => r.rps)), grown: median(persisted.grown.map((r) => r.rps)) };
+  console.log("\n--persist, creates only, each on disk before its 201 (10 connections, medians):\n");
+  console.log("| state | acknowledged creates/s | p99 latency | file at the end |");
+  console.log("|---|---|---|---|");
+  for (const name of /** @type {const} */ (["seed", "grown"]))
+    console.log(
+      `| ${name === "seed" ? "seed" : "seed + 20,000 playlists"} | ${Math.round(persistedRps[name])} | ${median(persisted[name].map((r) => r.p99))} ms | ${savedMb[name].toFixed(1)} MB |`,
+    );
+  console.log(`\na persisted create at 20,000 playlists costs ${(persistedRps.seed / persistedRps.grown).toFixed(2)}× one on the seed state (goal ≤ 2.5×)`);
   console.log(
-    `--persist: ${Math.round(median(persisted.map((r) => r.rps)))} acknowledged creates/s, each on disk before its 201 (p99 ${median(persisted.map((r) => r.p99))} ms, 10 connections; the file grew to ${savedMb.toFixed(1)} MB)`,
+    `GET 100 playlists in-process: ${seedListingMs.toFixed(1)} ms on the seed state, ${bigListingMs.toFixed(1)} ms when each holds 1,000 of 10,000 recordings (goal < 500 ms)`,
   );
 } finally {
   stateful.stop();

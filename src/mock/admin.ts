@@ -9,13 +9,15 @@ import type { Mock } from "./engine.js";
 import { adminBodyNotJson, adminInvalid, adminNotFound, requestTooLarge, unsupportedMediaType } from "./errors.js";
 import { empty, json, validationError } from "./responses.js";
 import { isScenarioName, type ScenarioOption, scenarioNames } from "./scenarios.js";
-import { isJson } from "./spec/validate-request.js";
+import { isJson, maxBodyBytes } from "./spec/validate-request.js";
+import { maxStateSize } from "./state/size.js";
 
 /**
- * The largest admin body: far above the API's 1 MB, so any state the mock produced (the
- * `many-pages` scenario's is 2 MB, and writes grow it) goes back in through PUT /__mock/state.
+ * The largest admin body: a state up to state/size.ts's size, and one API body past it, goes
+ * back in through PUT /__mock/state (the seed's is 1 MB, 20,000 playlists 20 MB); a larger body
+ * is answered 413 from its Content-Length, or as soon as that much of it has streamed in.
  */
-export const adminMaxBodyBytes = 256 * 1024 * 1024;
+export const adminMaxBodyBytes = maxStateSize + maxBodyBytes;
 
 const writes = ["POST /__mock/reset", "PUT /__mock/state", "POST /__mock/scenario"];
 

@@ -10,6 +10,7 @@ import { authorize, type KeyScopes } from "./spec/auth.js";
 import type { OperationEntry, Profile } from "./spec/operations.js";
 import { checkRequest, maxBodyBytes } from "./spec/validate-request.js";
 import { responseViolations } from "./spec/validate-response.js";
+import { recordOf, type StateChange, type StatePart } from "./state/changes.js";
 import { seededRandom } from "./state/random.js";
 import { checkSnapshot } from "./state/snapshot.js";
 import { copy, type MockState } from "./state/state.js";
@@ -28,11 +29,13 @@ export interface MockOptions {
   /** The page size of listings when the request sends no `limit`. Default 10, so paging shows. */
   pageSize?: number | undefined;
   /**
-   * Called after every request that changed the state, before it is answered. When it returns a
-   * promise (a save), the answer waits for it; if that rejects, the request answers 503
-   * `not_saved` naming the failure, and the change stays in memory.
+   * Called after every request that changed the state, before it is answered, with what changed
+   * (state/changes.ts: the records' new values, or `whole` for a new state). The values are the
+   * store's own: serialise them before returning. When it returns a promise (a save), the answer
+   * waits for it; if that rejects, the request answers 503 `not_saved` naming the failure, and
+   * the change stays in memory.
    */
-  onChange?: (() => unknown) | undefined;
+  onChange?: ((change: StateChange) => unknown) | undefined;
 }
 
 export interface MockRequestRecord {
@@ -124,9 +127,9 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
   }
 
   /** The answer to a request that changed the state, once `onChange` has taken the change. */
-  async function committed(response: Response): Promise<Response> {
+  async function committed(response: Response, change: StateChange): Promise<Response> {
     try {
-      await options.onChange?.();
+      await options.onChange?.(change);
       return response;
     } catch (problem) {
       return notSaved(problem instanceof Error ? problem.message : String(problem));
@@ -175,7 +178,7 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
     const preferred = preferredAnswer(operation, prefer, url.origin);
     if (preferred && "response" in preferred) return answered(preferred.response, operation);
 
-    let changed = false;
+    const touched: { part: StatePart; key: string }[] = [];
     const response = handlers[operation.id as keyof typeof handlers]({
       operation,
       table,
@@ -185,19 +188,26 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
       now: now(),
       random,
       pageSize,
-      changed: () => (changed = true),
+      changed: (part, key) => touched.push({ part, key }),
     });
-    const answer = changed ? await committed(response) : response;
+    const answer = touched.length > 0 ? await committed(response, changeOf(String(checked.request.path.project_id), touched)) : response;
     // A preference the mock could not honour is said, not silently dropped.
     if (preferred && "ignored" in preferred) answer.headers.set("x-mock-prefer-ignored", headerJson(preferred.ignored));
     return answered(answer, operation);
+  }
+
+  /** The records a request touched, with their values now. */
+  function changeOf(projectId: string, touched: { part: StatePart; key: string }[]): StateChange {
+    const project = state.projects[projectId]!;
+    const records = touched.map(({ part, key }) => ({ project: projectId, part, key, value: recordOf(project, part, key) }));
+    return { whole: false, nextId: state.nextId, records };
   }
 
   const mock: Mock = {
     async fetch(input, init) {
       const request = input instanceof Request && init === undefined ? input : new Request(input, init);
       const url = new URL(request.url);
-      if (url.pathname.startsWith("/__mock/")) return admin(mock, request, url, committed);
+      if (url.pathname.startsWith("/__mock/")) return admin(mock, request, url, (response) => committed(response, { whole: true }));
       const { response, operation, violations } = await answer(request, url);
       // A 413 is answered before the body is read, so there is nothing of the operation's to check it against.
       const problems = operation ? responseViolations(operation, response.status, bodyOf.has(response) ? bodyOf.get(response) : undefined) : [];

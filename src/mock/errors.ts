@@ -112,6 +112,15 @@ export const unrepresentableValue = (location: Violation["location"], attr: stri
   code: "invalid",
   detail: problem === "number" ? "A valid number is required." : `Nested more than ${maxDepth} levels deep.`,
 });
+/** A number the store would keep other than as written (see spec/json-numbers.ts). */
+export const inexactValue = (location: Violation["location"], attr: string | null): Violation => ({
+  location,
+  attr,
+  keyword: "exact",
+  code: "invalid",
+  detail:
+    "This number cannot be kept as written: the mock keeps numbers as doubles (at most 15 to 17 significant digits, from about 5e-324 to 1.8e308); send it as text, or rounded.",
+});
 export const jsonParseError = (location: Violation["location"], attr: string | null, message: string): Violation => ({
   type: "invalid_request",
   location,

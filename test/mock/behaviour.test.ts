@@ -72,6 +72,26 @@ describe("playlists", () => {
     expect((await api.DELETE(memberPath, { params: { path: member } })).response.status).toBe(404);
   });
 
+  it("counts a collection's recordings and the watched among them, in step with deletes and restores", async () => {
+    const { mock, api } = mockedClient();
+    const counts = async () => unwrap(await api.GET(playlistPath, { params: { path: storyPlaylist } })).recordings_counts.collection;
+    // The story's collection holds three recordings; one watched and one not, made so here, so both counts are told apart.
+    const state = mock.snapshot();
+    const story = state.projects["28417"]!;
+    const [first, second, third] = story.members[storyPlaylist.short_id]!;
+    for (const recording of story.recordings) if ([first, second, third].includes(recording.id)) recording.viewed = recording.id !== third;
+    mock.restore(state);
+    expect(await counts()).toEqual({ count: 3, watched_count: 2 });
+    expect(
+      (await api.DELETE("/api/environments/{project_id}/session_recordings/{id}/", { params: { path: { ...project, id: first! } } })).response.status,
+    ).toBe(204);
+    expect(await counts()).toEqual({ count: 2, watched_count: 1 });
+    // A restored state is counted from its own recordings, not from those before it.
+    for (const recording of story.recordings) if (recording.id === third) recording.viewed = true;
+    mock.restore(state);
+    expect(await counts()).toEqual({ count: 3, watched_count: 3 });
+  });
+
   it("filters and orders the playlist listing", async () => {
     const { api } = mockedClient();
     const list = async (query: Record<string, unknown>) =>

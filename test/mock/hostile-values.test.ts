@@ -41,6 +41,41 @@ describe("numbers JSON cannot carry", () => {
     expect(await response.json()).toMatchObject({ code: "invalid", attr: "filters.a.1.b" });
   });
 
+  it.each([
+    ["an integer past 2^53", "9007199254740993", "filters.a"],
+    ["a number that underflows to 0", "1e-400", "filters.a"],
+    ["more digits than a double holds", "0.30000000000000001", "filters.a"],
+    ["one deep in a list, under a key with an escape", '[1, {"b\\"c": 123456789012345678901}]', 'filters.a.1.b"c'],
+  ])("refuses %s in a playlist's filters, naming where, and stores nothing", async (_, value, attr) => {
+    const mock = createMock();
+    const before = mock.snapshotJson();
+    const body = `{"name":"9007199254740993 in a name is text","filters":{"z":"1e-400","a":${value}}}`;
+    const response = await send(mock, playlists, { method: "POST", headers: json, body });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      type: "validation_error",
+      code: "invalid",
+      attr,
+      detail: expect.stringContaining("cannot be kept as written"),
+    });
+    expect(mock.snapshotJson()).toBe(before);
+  });
+
+  it("keeps every number a double holds as written, whatever its spelling", async () => {
+    const mock = createMock();
+    const filters = '{"a":[0.1,1.50,0.0,1E+2,9007199254740992,2.5e-3,1e21,5e-324,1.7976931348623157e308]}';
+    const response = await send(mock, playlists, { method: "POST", headers: json, body: `{"name":"exact","filters":${filters}}` });
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as { filters: unknown }).filters).toEqual(JSON.parse(filters));
+  });
+
+  it("refuses an inexact number in a JSON query parameter, naming it", async () => {
+    const query = encodeURIComponent('[{"key":"n","value":9007199254740993,"operator":"exact","type":"person"}]');
+    const response = await send(createMock(), `${env}/session_recordings/?properties=${query}`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ attr: "properties.0.value" });
+  });
+
   it.each(["limit", "offset"])("refuses %s=1e999 in a query, naming it", async (name) => {
     const response = await send(createMock(), `${playlists}?${name}=1e999`);
     expect(response.status).toBe(400);

@@ -4,11 +4,11 @@
 // server at start; a save that fails answers 503, never a 2XX. The saver itself: concurrent
 // changes share one save, and each change waits for a save that began after it.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { lstat, mkdir, mkdtemp, readdir, readFile, readlink, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { openPersistence } from "../../src/mock/adapters/persist.js";
+import { holdPersistFile, loadPersisted, openPersistence } from "../../src/mock/adapters/persist.js";
 import { startStatefulMock } from "../../src/mock/adapters/server.js";
 
 const root = new URL("../../", import.meta.url);
@@ -54,7 +54,8 @@ function startChild(args: string[]): Promise<{ child: ChildProcess; url: string 
 const create = (url: string, name: string) => fetch(`${url}${playlists}`, { method: "POST", headers, body: JSON.stringify({ name }) });
 
 type Saved = { projects: Record<string, { playlists: { id: number; short_id: string; name: string }[] }> };
-const savedPlaylists = async (file: string) => (JSON.parse(await readFile(file, "utf8")) as Saved).projects["28417"]!.playlists;
+/** The playlists a restart would load: the file with its journal applied. */
+const savedPlaylists = async (file: string) => ((await loadPersisted(file)) as Saved).projects["28417"]!.playlists;
 
 describe("kill -9 under load", () => {
   it("keeps every create the server acknowledged, and the next start removes the temporary files", async () => {
@@ -95,13 +96,83 @@ describe("kill -9 under load", () => {
 
     // A temporary file a killed server left (planted, so there is one whatever the kill hit) goes at the next start; the state loads.
     await writeFile(join(dir, "state.json.4242.tmp"), "{ half a state");
+    await writeFile(join(dir, "state.json.journal.4242.tmp"), "{ half a journal");
     await writeFile(join(dir, "other.json.4242.tmp"), "not ours");
     const again = await startChild(["--persist", file]);
-    expect((await readdir(dir)).sort()).toEqual(["other.json.4242.tmp", "state.json"]);
+    expect((await readdir(dir)).sort()).toEqual(["other.json.4242.tmp", "state.json", "state.json.journal", "state.json.lock"]);
     const last = acknowledged[acknowledged.length - 1]!;
     const read = await fetch(`${again.url}${playlists}${last.short_id}/`, { headers });
     expect(read.status).toBe(200);
     expect(await read.json()).toMatchObject({ id: last.id, name: last.name });
+  }, 120_000);
+});
+
+/** Stops a child with SIGTERM, as Ctrl-C would: it saves its last change and frees the file. */
+function stopChild(child: ChildProcess) {
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  return exited;
+}
+
+describe("one server per --persist file", () => {
+  it("refuses a second server while the first lives, touching none of its files; after a kill -9 the next one starts", async () => {
+    const dir = await tempDir();
+    const file = join(dir, "state.json");
+    const first = await startChild(["--persist", file]);
+    // The holder's own temporary file, as if a save of it were under way: the second must leave it be.
+    const inFlight = join(dir, `state.json.${first.child.pid}.tmp`);
+    await writeFile(inFlight, "the holder's save");
+    const acknowledged: string[] = [];
+    const writer = (async () => {
+      for (let i = 0; i < 40; i++) {
+        const response = await create(first.url, `during-${i}`);
+        if (response.status === 201) acknowledged.push(((await response.json()) as { short_id: string }).short_id);
+      }
+    })();
+    const second = await startChild(["--persist", file]).then(
+      () => undefined,
+      (error: Error & { code?: number }) => error,
+    );
+    await writer;
+    expect(second?.code).toBe(1);
+    expect(second?.message).toContain(`--persist ${file}: another mock server (pid ${first.child.pid}) holds it`);
+    expect(await readFile(inFlight, "utf8")).toBe("the holder's save");
+    await rm(inFlight);
+    expect(acknowledged).toHaveLength(40);
+    const saved = new Set((await savedPlaylists(file)).map((p) => p.short_id));
+    expect(acknowledged.filter((id) => !saved.has(id))).toEqual([]);
+
+    // A crash leaves the lock behind, naming a pid that is gone: the next server takes the file over, with every create.
+    const exited = new Promise((resolve) => first.child.once("exit", resolve));
+    first.child.kill("SIGKILL");
+    await exited;
+    expect(await readFile(`${file}.lock`, "utf8")).toBe(`${first.child.pid}\n`);
+    const third = await startChild(["--persist", file]);
+    const read = await fetch(`${third.url}${playlists}${acknowledged.at(-1)}/`, { headers });
+    expect(read.status).toBe(200);
+    await stopChild(third.child);
+    expect(await readdir(dir)).not.toContain("state.json.lock");
+  }, 120_000);
+});
+
+describe("--persist through a symlink", () => {
+  it("writes to the link's target, beside it, and leaves the link a link", async () => {
+    const dir = await tempDir();
+    await mkdir(join(dir, "real"));
+    const target = join(dir, "real", "state.json");
+    const link = join(dir, "state.json");
+    // A link to a file not made yet, then to the file the first server made.
+    await symlink(target, link);
+    for (const name of ["first", "second"]) {
+      const { child, url } = await startChild(["--persist", link]);
+      expect((await create(url, name)).status).toBe(201);
+      await stopChild(child);
+      expect((await lstat(link)).isSymbolicLink()).toBe(true);
+      expect(await readlink(link)).toBe(target);
+    }
+    expect((await readdir(dir)).sort()).toEqual(["real", "state.json"]);
+    expect((await readdir(join(dir, "real"))).sort()).toEqual(["state.json", "state.json.journal"]);
+    expect((await savedPlaylists(target)).map((p) => p.name)).toEqual(expect.arrayContaining(["first", "second"]));
   }, 120_000);
 });
 
@@ -159,46 +230,77 @@ describe("a save that fails", () => {
 });
 
 describe("the saver", () => {
-  it("gives changes made in one turn one save, and a change made during a save the next one, which holds it", async () => {
+  /** A change that only sets the next ids, which loadPersisted applies to the state saved. */
+  const change = (playlist: number) => ({ whole: false as const, nextId: { playlist, subscription: 1 }, records: [] });
+  const nextPlaylistId = async (file: string) => ((await loadPersisted(file)) as { nextId: { playlist: number } }).nextId.playlist;
+
+  it("gives changes made in one turn one journal write, and a change made during a write the next one, which holds it", async () => {
     const dir = await tempDir();
     const file = join(dir, "state.json");
+    const { lock } = await holdPersistFile(file);
+    const persistence = await openPersistence(file, lock, () => JSON.stringify({ projects: {}, nextId: { playlist: 0, subscription: 1 } }));
+    cleanups.push(() => persistence.close());
     let version = 0;
-    const persistence = await openPersistence(file, () => JSON.stringify({ version }));
     const checks: Promise<void>[] = [];
-    const change = () => {
+    const changeOne = () => {
       const mine = ++version;
-      checks.push(
-        persistence.save().then(async () => {
-          expect(JSON.parse(await readFile(file, "utf8")).version).toBeGreaterThanOrEqual(mine);
-        }),
-      );
+      checks.push(persistence.save(change(mine)).then(async () => expect(await nextPlaylistId(file)).toBeGreaterThanOrEqual(mine)));
     };
-    for (let i = 0; i < 10; i++) change();
+    for (let i = 0; i < 10; i++) changeOne();
     await checks[0];
-    expect(persistence.counts).toEqual({ saves: 1, changes: 10 });
+    expect(persistence.counts).toEqual({ saves: 1, changes: 10, compactions: 0 });
     // Made while a save runs: they wait for the one after it.
-    change();
+    changeOne();
     await new Promise((resolve) => setImmediate(resolve));
-    for (let i = 0; i < 5; i++) change();
+    for (let i = 0; i < 5; i++) changeOne();
     await Promise.all(checks);
     expect(persistence.counts.changes).toBe(16);
     expect(persistence.counts.saves).toBeLessThanOrEqual(3);
-    expect(JSON.parse(await readFile(file, "utf8")).version).toBe(16);
-    expect(await readdir(dir)).toEqual(["state.json"]);
+    expect(await nextPlaylistId(file)).toBe(16);
+    expect((await readdir(dir)).sort()).toEqual(["state.json", "state.json.journal", "state.json.lock"]);
   });
 
-  it("rejects the changes of a failed save, naming the file, and saves again at the next change", async () => {
+  it("rejects the changes of a failed save, naming the file, and rewrites the file whole at the next change", async () => {
     const dir = await tempDir();
     const file = join(dir, "state.json");
+    const { lock } = await holdPersistFile(file);
     let fail = false;
-    const persistence = await openPersistence(file, () => {
+    const persistence = await openPersistence(file, lock, () => {
       if (fail) throw new Error("cannot serialise");
-      return "{}";
+      return JSON.stringify({ projects: {}, nextId: { playlist: 7, subscription: 1 } });
     });
+    cleanups.push(() => persistence.close());
     fail = true;
-    await expect(persistence.save()).rejects.toThrow(`--persist ${file}: cannot save the state: cannot serialise`);
+    await expect(persistence.save({ whole: true })).rejects.toThrow(`--persist ${file}: cannot save the state: cannot serialise`);
     fail = false;
-    await expect(persistence.save()).resolves.toBeUndefined();
-    expect(persistence.counts.saves).toBe(1);
+    await expect(persistence.save(change(8))).resolves.toBeUndefined();
+    expect(persistence.counts).toEqual({ saves: 1, changes: 1, compactions: 1 });
+    // Rewritten whole, so the journal is empty again and the file says what the state says.
+    expect(await nextPlaylistId(file)).toBe(7);
+  });
+
+  it("rewrites the file whole once the journal passes its limit, and replays only the journal that follows the file", async () => {
+    const dir = await tempDir();
+    const file = join(dir, "state.json");
+    const { lock } = await holdPersistFile(file);
+    let next = 1;
+    const persistence = await openPersistence(file, lock, () => JSON.stringify({ projects: {}, nextId: { playlist: next, subscription: 1 } }), {
+      journalLimit: 500,
+    });
+    cleanups.push(() => persistence.close());
+    for (; next <= 20; next++) await persistence.save(change(next));
+    expect(persistence.counts.compactions).toBeGreaterThan(0);
+    expect((await readFile(`${file}.journal`, "utf8")).length).toBeLessThanOrEqual(600);
+    expect(await nextPlaylistId(file)).toBe(20);
+
+    // A compaction cut short after its rename: the file is newer than the journal, which names the file before it.
+    await writeFile(file, JSON.stringify({ projects: {}, nextId: { playlist: 99, subscription: 1 } }));
+    expect(await nextPlaylistId(file)).toBe(99);
+    // A last line cut short by a crash was never acknowledged: the lines before it load.
+    await writeFile(file, JSON.stringify({ projects: {}, nextId: { playlist: 20, subscription: 1 } }));
+    await persistence.save({ whole: true });
+    await persistence.save(change(21));
+    await writeFile(`${file}.journal`, `${await readFile(`${file}.journal`, "utf8")}{"whole":false,"nextId":{"pla`);
+    expect(await nextPlaylistId(file)).toBe(21);
   });
 });

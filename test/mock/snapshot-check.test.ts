@@ -67,6 +67,13 @@ const cases: [string, (state: MockSnapshot & Record<string, unknown>) => void, R
     (s) => ((s.user as Record<string, unknown>).id = Number.POSITIVE_INFINITY),
     /snapshot\.user\.id is not a number JSON can carry/,
   ],
+  ["a part the state has not", (s) => ((s as Record<string, unknown>).notes = {}), /snapshot\.notes is not a part of the mock's state/],
+  [
+    "a part a project has not",
+    (s) => ((p(s) as unknown as Record<string, unknown>).comments = []),
+    /snapshot\.projects\.28417\.comments is not a part of the mock's state/,
+  ],
+  ["a next id of a kind the state has not", (s) => ((s.nextId as Record<string, number>).dashboard = 1), /snapshot\.nextId\.dashboard is not a part/],
   ["a playlist that breaks its schema", (s) => ((p(s).playlists[0] as Record<string, unknown>).pinned = "yes"), /playlists\[0\]\.pinned/],
 ];
 

@@ -1,7 +1,9 @@
-// The panel's looks: plain, legible in Redoc's light and dark modes, focus always visible.
+// The panel's looks: plain, legible in Redoc's light and dark modes, focus always visible. The
+// dialog keeps its top where it opened (not centred), so content that fills in below Send (the
+// samples, the answer) never moves Send from under the pointer.
 const css = `
 .try-it-button{margin:0 0 0 12px;padding:2px 10px;font:inherit;font-size:14px;border:1px solid currentColor;border-radius:4px;background:transparent;color:inherit;cursor:pointer;vertical-align:middle}
-.try-it-panel{width:min(760px,94vw);max-height:92vh;overflow:auto;padding:16px 20px;border:1px solid #888;border-radius:8px;font:14px/1.45 system-ui,sans-serif}
+.try-it-panel{width:min(760px,94vw);max-height:92vh;overflow:auto;margin:4vh auto auto;padding:16px 20px;border:1px solid #888;border-radius:8px;font:14px/1.45 system-ui,sans-serif}
 .try-it-panel [hidden]{display:none!important}
 .try-it-panel button{font:inherit;padding:3px 12px;border:1px solid #888;border-radius:4px;background:rgb(127 127 127 / .1);color:inherit;cursor:pointer;justify-self:start}
 .try-it-panel button:disabled{opacity:.5;cursor:default}

@@ -91,10 +91,10 @@ async function handle(mock: Mock, request: IncomingMessage, response: ServerResp
   }
   const limit = admin ? adminMaxBodyBytes : maxBodyBytes;
   const body = request.method === "GET" || request.method === "HEAD" ? Buffer.alloc(0) : await readBody(request, limit);
-  if (body === undefined) {
-    response.setHeader("Connection", "close");
-    return sendAnswer(response, headers, requestTooLarge(limit));
-  }
+  // Answered at once; node:http then reads the rest of the body and drops it. No `Connection:
+  // close`: closing a socket the client still writes to resets it, and the reset can discard
+  // the 413 before the client reads it.
+  if (body === undefined) return sendAnswer(response, headers, requestTooLarge(limit));
   let fetchRequest: Request;
   // Fetch cannot carry TRACE (node:http hands CONNECT to another event and refuses TRACK), so the
   // engine never sees it: the answer is its 405, with the `Allow` it gives the path (its OPTIONS answer).

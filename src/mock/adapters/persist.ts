@@ -1,109 +1,197 @@
-// --persist for the node:http server: the mock's state in one JSON file, so that a change the
-// server acknowledged is on disk and survives a crash. Each save writes a temporary file,
-// fsyncs it, renames it over the file and fsyncs the folder; the answer to a change waits for
-// the save that includes it (the engine's onChange). Changes that arrive while a save runs
-// share the next one, so one serialisation and one fsync cover them all, however many.
-import { open, readdir, readFile, rename, rm } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+// --persist for the node:http server: the mock's state in a snapshot file (the one --persist
+// names, a state PUT /__mock/state takes) and a journal beside it, `<file>.journal`, so that a
+// change the server acknowledged is on disk and survives a crash, at the cost of what it changed
+// rather than of the whole state (the design of Redis' AOF and SQLite's WAL). A change is a
+// journal line (the records it changed, state/changes.ts), appended and fsynced before it is
+// answered; changes that arrive while a save runs share the next one, so one write and one
+// fsync cover them all. A change the records cannot say (reset, restore, scenario), a journal
+// grown past the snapshot's size, and a save after a failed one rewrite the snapshot whole:
+// compaction. The journal's first line names the snapshot it follows, by hash, so a journal
+// left from before a compaction that a crash cut short is not replayed onto the newer snapshot.
+import { createHash } from "node:crypto";
+import { open, readFile, rename } from "node:fs/promises";
+import { dirname } from "node:path";
+import { applyChange, type StateChange } from "../state/changes.js";
+import { persistTarget, removeLeftovers, syncFolder, temporaryOf, writeDurably } from "./persist-files.js";
+import { lockPersistFile, type PersistLock } from "./persist-lock.js";
 
 export interface Persistence {
-  /** Resolves once a save that began after this call is on disk; rejects, naming the file, if that save failed. */
-  save(): Promise<void>;
+  /** Resolves once a save holding `change` is on disk; rejects, naming the file, if that save failed. `change` is serialised at once. */
+  save(change: StateChange): Promise<void>;
   /** Resolves when no save is running or waiting. */
   settled(): Promise<void>;
-  /** How many saves reached the disk, and how many changes they carried. */
-  readonly counts: { saves: number; changes: number };
+  /** Waits for the last save, then frees the file for another server. */
+  close(): Promise<void>;
+  /** How many saves reached the disk, how many changes they carried, and how many rewrote the snapshot. */
+  readonly counts: { saves: number; changes: number; compactions: number };
 }
 
 /** A failure of the file, worded for the person who passed --persist. */
 const problem = (file: string, doing: string, error: unknown) =>
   new Error(`--persist ${file}: ${doing}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
 
-/** The file's text, or undefined when there is none yet. */
-export async function readPersisted(file: string): Promise<string | undefined> {
+export const journalOf = (file: string) => `${file}.journal`;
+const baseOf = (snapshot: string) => createHash("sha256").update(snapshot).digest("base64url");
+const header = (snapshot: string) => `${JSON.stringify({ journal: 1, base: baseOf(snapshot) })}\n`;
+
+const readIfThere = (file: string) =>
+  readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return undefined;
+    throw error;
+  });
+
+/**
+ * The saved state: the snapshot with its journal's changes applied, or undefined when there is
+ * no file yet. Throws, worded for the person who passed --persist, when it cannot be read; the
+ * caller checks the state whole (a state that is not one is refused by the snapshot check).
+ */
+export async function loadPersisted(file: string): Promise<unknown> {
+  let snapshot: string | undefined;
+  let journal: string | undefined;
   try {
-    return await readFile(file, "utf8");
+    snapshot = await readIfThere(file);
+    journal = snapshot === undefined ? undefined : await readIfThere(journalOf(file));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw problem(file, "cannot read it", error);
   }
+  if (snapshot === undefined) return undefined;
+  const state: unknown = JSON.parse(snapshot);
+  const lines = journal?.split("\n") ?? [];
+  // A journal of another snapshot: a compaction renamed the snapshot, then stopped before its new journal.
+  if (lines[0] !== header(snapshot).trimEnd()) return state;
+  for (const [index, line] of lines.entries()) {
+    if (index === 0 || line === "") continue;
+    let change: unknown;
+    try {
+      change = JSON.parse(line);
+    } catch (error) {
+      // The last line cut short by a crash mid-write was never fsynced, so never acknowledged.
+      if (index === lines.length - 1) break;
+      throw new Error(`${journalOf(file)} line ${index + 1}: ${(error as Error).message}`);
+    }
+    try {
+      applyChange(state, change);
+    } catch (error) {
+      throw new Error(`${journalOf(file)} line ${index + 1}: ${(error as Error).message}`);
+    }
+  }
+  return state;
 }
 
-const temporaryOf = (file: string) => `${file}.${process.pid}.tmp`;
-
-/** Matches the temporary files of `file` that any process made, by the pattern temporaryOf uses. */
-const leftoverPattern = (file: string) => new RegExp(`^${basename(file).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.\\d+\\.tmp$`);
-
-/** Removes the temporary files a killed server left: none was renamed, so none holds an acknowledged change. */
-async function removeLeftovers(file: string) {
-  const folder = dirname(file);
-  const pattern = leftoverPattern(file);
-  for (const name of await readdir(folder)) if (pattern.test(name)) await rm(join(folder, name), { force: true });
-}
-
-/** fsyncs a folder, so a rename in it is on disk too. Some platforms cannot open a folder to fsync it (Windows): there the rename stands alone. */
-async function syncFolder(folder: string) {
-  let handle: Awaited<ReturnType<typeof open>>;
+/** Takes the file for this server: finds its target through symlinks, locks it, removes leftovers. Throws, worded, when it cannot. */
+export async function holdPersistFile(file: string): Promise<{ target: string; lock: PersistLock }> {
+  let target: string;
   try {
-    handle = await open(folder, "r");
+    target = await persistTarget(file);
   } catch (error) {
-    if (["EISDIR", "EPERM", "EACCES"].includes((error as NodeJS.ErrnoException).code ?? "")) return;
-    throw error;
+    throw problem(file, "cannot write it", error);
+  }
+  let lock: PersistLock;
+  try {
+    lock = await lockPersistFile(target);
+  } catch (error) {
+    if ((error as Error).message.startsWith("--persist ")) throw error;
+    throw problem(file, "cannot write it", error);
   }
   try {
-    await handle.sync();
+    await removeLeftovers(target);
+  } catch (error) {
+    await lock.release();
+    throw problem(file, "cannot write it", error);
+  }
+  return { target, lock };
+}
+
+async function append(file: string, text: string) {
+  const handle = await open(file, "a");
+  try {
+    await handle.writeFile(text);
+    await handle.datasync();
   } finally {
     await handle.close();
   }
 }
 
-async function writeDurably(file: string, text: string) {
-  const temporary = temporaryOf(file);
-  try {
-    const handle = await open(temporary, "w");
-    try {
-      await handle.writeFile(text);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true }).catch(() => undefined);
-    throw error;
-  }
+/** The snapshot rewritten whole and a new journal naming it: a crash at any step leaves a snapshot and a journal that agree, or a journal ignored. */
+async function compact(file: string, snapshot: string) {
+  const journal = journalOf(file);
+  const next = temporaryOf(journal);
+  await writeDurably(next, header(snapshot), false);
+  await writeDurably(file, snapshot);
+  await rename(next, journal);
   await syncFolder(dirname(file));
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+export interface PersistOptions {
+  log?: (line: string) => void;
+  /** The journal's size, in characters, past which a save rewrites the snapshot. Default: the snapshot's size, and at least 8 MiB. */
+  journalLimit?: number;
+}
+
 /**
- * Saves `serialize()` to `file` on demand, after removing leftover temporary files and saving
- * once, so a file that cannot be written stops the server at start rather than at its first write.
- * A failed save is logged once, and rejects every change it carried.
+ * Saves to `file` (held by holdPersistFile) on demand, after writing `serialize()` as its
+ * snapshot once, so a file that cannot be written stops the server at start rather than at its
+ * first write. A failed save is logged once, and rejects every change it carried; the next save
+ * rewrites the snapshot, so it carries them.
  */
-export async function openPersistence(file: string, serialize: () => string, log: (line: string) => void = () => undefined): Promise<Persistence> {
-  const counts = { saves: 0, changes: 0 };
+export async function openPersistence(
+  file: string,
+  lock: PersistLock,
+  serialize: () => string,
+  { log = () => undefined, journalLimit }: PersistOptions = {},
+): Promise<Persistence> {
+  const counts = { saves: 0, changes: 0, compactions: 0 };
   let running: Promise<void> = Promise.resolve();
   /** The save that has not started yet: every change asked for before it starts is in it. */
   let waiting: Promise<void> | undefined;
   let changes = 0;
+  let lines: string[] = [];
+  let whole = false;
+  let journalSize = 0;
+  let limit = 0;
 
-  async function start() {
+  async function rewrite() {
+    // Serialised now, synchronously: a change made after this line waits for the next save.
+    const snapshot = serialize();
+    await compact(file, snapshot);
+    journalSize = 0;
+    limit = journalLimit ?? Math.max(8 * 1024 * 1024, snapshot.length);
+    counts.compactions++;
+  }
+
+  function start() {
     waiting = undefined;
     const carried = changes;
+    const text = lines.join("");
     changes = 0;
-    // Serialised now, synchronously: a change made after this line waits for the next save.
-    const text = serialize();
-    running = writeDurably(file, text).then(() => {
-      counts.saves++;
-      counts.changes += carried;
-    });
+    lines = [];
+    const rewriting = whole || journalSize + text.length > limit;
+    whole = false;
+    const written = rewriting
+      ? rewrite()
+      : append(journalOf(file), text).then(() => {
+          journalSize += text.length;
+        });
+    running = written.then(
+      () => {
+        counts.saves++;
+        counts.changes += carried;
+      },
+      (error: unknown) => {
+        // The journal may hold part of this save: the next save starts a new one from the whole state.
+        whole = true;
+        throw error;
+      },
+    );
     return running;
   }
 
-  const save = () => {
+  const save = (change: StateChange) => {
     changes++;
+    if (change.whole) whole = true;
+    else lines.push(`${JSON.stringify(change)}\n`);
     // After the running save (failed or not), and after the requests already read this turn, so they share it.
     waiting ??= running
       .catch(() => undefined)
@@ -118,20 +206,23 @@ export async function openPersistence(file: string, serialize: () => string, log
   };
 
   try {
-    await removeLeftovers(file);
-    changes = 0;
-    await start();
+    await rewrite();
   } catch (error) {
     throw problem(file, "cannot write it", error);
   }
-  counts.saves = 0;
+  counts.compactions = 0;
+  const settled = () =>
+    (waiting ?? running).then(
+      () => undefined,
+      () => undefined,
+    );
   return {
     save,
-    settled: () =>
-      (waiting ?? running).then(
-        () => undefined,
-        () => undefined,
-      ),
+    settled,
+    close: async () => {
+      await settled();
+      await lock.release();
+    },
     counts,
   };
 }

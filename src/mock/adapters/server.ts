@@ -1,7 +1,8 @@
 // The stateful mock as a server on node:http, for the bin (server-cli.ts), `npm start` and the
-// tests: one code path. With a persist file, the state is loaded at start and a change is
-// answered only once it is on disk (persist.ts); a save that fails answers 503 `not_saved`
-// naming the failure (the change stays in memory, and the next save that succeeds carries it).
+// tests: one code path. With a persist file, the server holds it alone (persist-lock.ts), the
+// state is loaded at start and a change is answered only once it is on disk (persist.ts); a
+// save that fails answers 503 `not_saved` naming the failure (the change stays in memory, and
+// the next save that succeeds carries it).
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createMockOf, type Mock } from "../engine.js";
@@ -9,15 +10,17 @@ import { liveProfile } from "../profiles/live.js";
 import { seedProfile } from "../profiles/seed.js";
 import type { ScenarioOption } from "../scenarios.js";
 import { createMockServer } from "./node-http.js";
-import { openPersistence, type Persistence, readPersisted } from "./persist.js";
+import { holdPersistFile, loadPersisted, openPersistence, type Persistence } from "./persist.js";
 
 export interface StatefulMockOptions {
   host?: string | undefined;
   /** 0 for any free port. Default 4020. */
   port?: number | undefined;
   seed?: number | undefined;
-  /** The file the state is kept in across restarts. */
+  /** The file the state is kept in across restarts (and `<file>.journal`, `<file>.lock` beside it). */
   persist?: string | undefined;
+  /** The journal's size, in characters, past which a save rewrites the file whole (persist.ts). */
+  journalLimit?: number | undefined;
   scenario?: ScenarioOption | undefined;
   /** `seed` (default): the description's shapes; `live`: the live service's. */
   profile?: "seed" | "live" | undefined;
@@ -31,7 +34,7 @@ export interface StatefulMock {
   mock: Mock;
   server: Server;
   persistence: Persistence | undefined;
-  /** Stops answering, then waits for the last save. */
+  /** Stops answering, then waits for the last save and frees the persist file. */
   stop(): Promise<void>;
 }
 
@@ -41,6 +44,7 @@ export async function startStatefulMock({
   port = 4020,
   seed,
   persist,
+  journalLimit,
   scenario,
   profile = "seed",
   adminOrigins,
@@ -51,28 +55,40 @@ export async function startStatefulMock({
     seed,
     scenario,
     responseViolations: "flag",
-    onChange: persist ? () => persistence?.save() : undefined,
+    onChange: persist ? (change) => persistence?.save(change) : undefined,
   });
   if (persist) {
-    const text = await readPersisted(persist);
-    if (text !== undefined) {
-      try {
-        mock.restore(JSON.parse(text));
-      } catch (error) {
-        throw new Error(`--persist ${persist}: not a saved mock state (${(error as Error).message}); move it away or pick another file.`);
+    const { target, lock } = await holdPersistFile(persist);
+    try {
+      const saved = await loadPersisted(target).catch((error: Error) => {
+        if (error.message.startsWith("--persist ")) throw error;
+        throw new Error(`--persist ${persist}: not a saved mock state (${error.message}); move it away or pick another file.`);
+      });
+      if (saved !== undefined) {
+        try {
+          mock.restore(saved);
+        } catch (error) {
+          throw new Error(`--persist ${persist}: not a saved mock state (${(error as Error).message}); move it away or pick another file.`);
+        }
       }
+      persistence = await openPersistence(target, lock, () => mock.snapshotJson(), { log, journalLimit });
+    } catch (error) {
+      await lock.release();
+      throw error;
     }
-    persistence = await openPersistence(persist, () => mock.snapshotJson(), log);
   }
   const server = createMockServer(mock, { log, adminOrigins });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, resolve);
+  }).catch(async (error: unknown) => {
+    await persistence?.close();
+    throw error;
   });
   const url = `http://${host}:${(server.address() as AddressInfo).port}`;
   const stop = async () => {
     await new Promise((resolve) => server.close(resolve) && server.closeAllConnections());
-    await persistence?.settled();
+    await persistence?.close();
   };
   return { url, stop, mock, server, persistence };
 }

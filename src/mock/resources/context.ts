@@ -2,6 +2,7 @@ import { notFound } from "../errors.js";
 import { own } from "../own-key.js";
 import type { OperationEntry, SpecTable } from "../spec/operations.js";
 import type { ValidRequest } from "../spec/validate-request.js";
+import type { StatePart } from "../state/changes.js";
 import type { Random } from "../state/random.js";
 import type { MockState, ProjectState } from "../state/state.js";
 
@@ -17,8 +18,8 @@ export interface HandlerContext {
   random: Random;
   /** A page size for a listing asked for without `limit`, in place of the description's default (`createMock`'s `pageSize`). */
   pageSize: number | undefined;
-  /** Marks the state as changed, so adapters persist it. */
-  changed(): void;
+  /** Marks a record of the request's project as changed (its part and key, see state/changes.ts), so adapters persist it. */
+  changed(part: StatePart, key: string): void;
 }
 
 export type Handler = (context: HandlerContext) => Response;

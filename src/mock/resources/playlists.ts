@@ -11,13 +11,16 @@ import { inProject, type ProjectContext } from "./context.js";
 import { createdFields, writeFields } from "./fields.js";
 import { dateWindow, instantKey, ordering, searching, sortBy, textKey, uuidKey } from "./filtering.js";
 import { pageFor } from "./paging.js";
+import { recordingsById } from "./recording-index.js";
 import { syntheticPlaylist, withSynthetic } from "./synthetic-playlists.js";
 import { findFor, listed } from "./visibility.js";
 
 /** A playlist as the API shows it: `recordings_counts` follows its recordings. */
 function present(project: ProjectState, playlist: Playlist): Playlist {
   const members = project.members[playlist.short_id] ?? [];
-  const watched = members.filter((id) => project.recordings.find((r) => r.id === id)?.viewed).length;
+  const byId = recordingsById(project);
+  let watched = 0;
+  for (const id of members) if (byId.get(id)?.viewed) watched++;
   return { ...playlist, recordings_counts: { collection: { count: members.length, watched_count: watched } } };
 }
 
@@ -80,7 +83,8 @@ export const createPlaylist = inProject((c) => {
   } as Playlist;
   c.project.playlists.push(playlist);
   c.project.members[id] = [];
-  c.changed();
+  c.changed("playlists", id);
+  c.changed("members", id);
   return json(201, present(c.project, playlist));
 });
 
@@ -99,7 +103,7 @@ export const updatePlaylist = inProject((c) => {
   const next = { ...playlist, last_modified_at: c.now.toISOString(), last_modified_by: c.state.user };
   writeFields(next, c.operation, c.request.body);
   Object.assign(playlist, next);
-  c.changed();
+  c.changed("playlists", playlist.short_id);
   return json(200, present(c.project, playlist));
 });
 
@@ -111,7 +115,8 @@ export const getPlaylistRecordings = inProject((c) => {
   // The live service answers the playlist's recordings, newest added first, as the live listing's page.
   if (c.operation.answers !== "has_next") return empty(200);
   const members = c.project.members[playlist.short_id] ?? [];
-  const recordings = members.flatMap((id) => c.project.recordings.filter((r) => r.id === id)).map((r) => conformRecording(c.table, r));
+  const byId = recordingsById(c.project);
+  const recordings = members.flatMap((id) => byId.get(id) ?? []).map((r) => conformRecording(c.table, r));
   return json(200, pageFor(c, recordings));
 });
 
@@ -124,7 +129,8 @@ export const addRecordingToPlaylist = inProject((c) => {
   if (!members.includes(recordingId)) {
     members.unshift(recordingId);
     playlist.last_modified_at = c.now.toISOString();
-    c.changed();
+    c.changed("playlists", playlist.short_id);
+    c.changed("members", playlist.short_id);
   }
   return acknowledged(c);
 });
@@ -136,6 +142,7 @@ export const removeRecordingFromPlaylist = inProject((c) => {
   if (!playlist || index < 0) return notFound();
   members.splice(index, 1);
   playlist.last_modified_at = c.now.toISOString();
-  c.changed();
+  c.changed("playlists", playlist.short_id);
+  c.changed("members", playlist.short_id);
   return acknowledged(c);
 });

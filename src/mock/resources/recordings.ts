@@ -36,13 +36,13 @@ export const updateRecording = inProject((c) => {
     for (const field of c.operation.body?.writable ?? [])
       if (field in recording && body[field] !== undefined) (next as Record<string, unknown>)[field] = body[field];
     Object.assign(recording, next);
-    c.changed();
+    c.changed("recordings", recording.id);
     return acknowledged(c);
   }
   const person = (c.request.body as { person?: { properties?: unknown } } | undefined)?.person;
   if (person && "properties" in person && recording.person)
     recording.person.properties = person.properties as Recording["person"] extends { properties?: infer P } ? P : never;
-  c.changed();
+  c.changed("recordings", recording.id);
   return json(200, recording);
 });
 
@@ -56,11 +56,15 @@ export const deleteRecording = inProject((c) => {
   c.project.recordings.splice(index, 1);
   delete c.project.activity[id];
   delete c.project.sharing[id];
-  for (const members of Object.values(c.project.members)) {
+  c.changed("recordings", id);
+  c.changed("activity", id);
+  c.changed("sharing", id);
+  for (const [shortId, members] of Object.entries(c.project.members)) {
     const at = members.indexOf(id);
-    if (at >= 0) members.splice(at, 1);
+    if (at < 0) continue;
+    members.splice(at, 1);
+    c.changed("members", shortId);
   }
-  c.changed();
   return empty(204);
 });
 

@@ -89,7 +89,7 @@ export const createSubscription = inProject((c) => {
   if (c.operation.refusesSpentSchedule && subscription.next_delivery_date === null) return documentedRefusal(c.operation, c.operation.refusesSpentSchedule);
   c.state.nextId.subscription++;
   c.project.subscriptions.push(subscription);
-  c.changed();
+  c.changed("subscriptions", String(subscription.id));
   return json(201, subscription);
 });
 
@@ -108,6 +108,6 @@ export const updateSubscription = inProject((c) => {
   const refused = schedule(next, c);
   if (refused) return refused;
   Object.assign(subscription, next);
-  c.changed();
+  c.changed("subscriptions", String(subscription.id));
   return json(200, subscription);
 });

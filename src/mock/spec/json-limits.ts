@@ -12,18 +12,43 @@ export interface Unrepresentable {
   problem: "number" | "depth";
 }
 
+/** One object or array on the way down: the keys of an object, or the next index of an array. */
+interface Frame {
+  value: Record<string, unknown> | unknown[];
+  keys: string[] | undefined;
+  next: number;
+}
+
+/** The key of the child a frame last went into. */
+const keyOf = (frame: Frame) => (frame.keys ? frame.keys[frame.next - 1]! : String(frame.next - 1));
+
 /**
  * The first value of `document` the store could not keep, or undefined. Iterative, so no
- * document is too deep to check. `maxDepth` is counted from the document's root.
+ * document is too deep to check, and its memory follows the depth, not the document: one frame
+ * per level, the path built only for the value that fails. `maxDepth` is counted from the root.
  */
 export function unrepresentable(document: unknown, maxDepth = maxJsonDepth): Unrepresentable | undefined {
-  const stack: { value: unknown; path: string[] }[] = [{ value: document, path: [] }];
-  while (stack.length) {
-    const { value, path } = stack.pop()!;
-    if (typeof value === "number" && !Number.isFinite(value)) return { path, problem: "number" };
-    if (value === null || typeof value !== "object") continue;
-    if (path.length >= maxDepth) return { path, problem: "depth" };
-    for (const [key, item] of Object.entries(value)) stack.push({ value: item, path: [...path, key] });
+  const frames: Frame[] = [];
+  const enter = (value: unknown): Unrepresentable | undefined => {
+    if (typeof value === "number" && !Number.isFinite(value)) return { path: frames.map(keyOf), problem: "number" };
+    if (value === null || typeof value !== "object") return undefined;
+    if (frames.length >= maxDepth) return { path: frames.map(keyOf), problem: "depth" };
+    frames.push({ value: value as Frame["value"], keys: Array.isArray(value) ? undefined : Object.keys(value), next: 0 });
+    return undefined;
+  };
+  const found = enter(document);
+  if (found) return found;
+  while (frames.length) {
+    const frame = frames[frames.length - 1]!;
+    const length = frame.keys ? frame.keys.length : (frame.value as unknown[]).length;
+    if (frame.next >= length) {
+      frames.pop();
+      continue;
+    }
+    const key = frame.keys ? frame.keys[frame.next]! : frame.next;
+    frame.next++;
+    const problem = enter((frame.value as Record<string | number, unknown>)[key]);
+    if (problem) return problem;
   }
   return undefined;
 }

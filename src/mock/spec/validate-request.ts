@@ -5,9 +5,10 @@
 // Every failure becomes a Violation naming the field, worded in ../errors.ts; so does a value
 // the store could not keep (./json-limits.ts).
 import { readLimited } from "../../shared/read-limited.js";
-import { bodyRequired, jsonParseError, unrepresentableValue, unsupportedMediaType, violationWording } from "../errors.js";
+import { bodyRequired, inexactValue, jsonParseError, unrepresentableValue, unsupportedMediaType, violationWording } from "../errors.js";
 import type { Violation } from "../responses.js";
 import { maxJsonDepth, unrepresentable } from "./json-limits.js";
+import { inexactNumber } from "./json-numbers.js";
 import type { OperationEntry } from "./operations.js";
 import type { MockValidator } from "./validators.js";
 
@@ -71,10 +72,16 @@ function parameters(url: URL, names: string[]): Record<string, unknown> {
   return values;
 }
 
-/** The violation for the first value of `document` the store could not keep; `prefix` names the field it sits in. */
-function keepable(document: unknown, location: Violation["location"], prefix: string[] = []): Violation[] | undefined {
+/**
+ * The violation for the first value of `document` the store could not keep; `prefix` names the
+ * field it sits in. `text`, the JSON it was parsed from, is read for the numbers parsing changed.
+ */
+function keepable(document: unknown, location: Violation["location"], prefix: string[] = [], text?: string): Violation[] | undefined {
   const found = unrepresentable(document);
-  if (!found) return undefined;
+  if (!found) {
+    const inexact = text === undefined ? undefined : inexactNumber(text);
+    return inexact && [inexactValue(location, [...prefix, ...inexact].join(".") || null)];
+  }
   // A nesting too deep is named by the field it starts in, not by its thousand steps down.
   const path = found.problem === "depth" ? (prefix.length ? prefix : found.path.slice(0, 1)) : [...prefix, ...found.path];
   return [unrepresentableValue(location, path.length ? path.join(".") : null, found.problem, maxJsonDepth)];
@@ -90,7 +97,7 @@ function decodeJsonQuery(operation: OperationEntry, query: Record<string, unknow
     } catch (problem) {
       return [jsonParseError("query", name, (problem as Error).message)];
     }
-    const unkept = keepable(value, "query", [name]);
+    const unkept = keepable(value, "query", [name], String(query[name]));
     if (unkept) return unkept;
     const validator = operation.validate.json[name];
     if (validator && !validator(value)) return violationsOf(validator, value, "query", [name]);
@@ -152,7 +159,7 @@ export async function checkRequest(operation: OperationEntry, request: Request, 
   } catch (problem) {
     return { ok: false, violations: [jsonParseError("body", null, (problem as Error).message)] };
   }
-  const unkeptBody = keepable(body, "body");
+  const unkeptBody = keepable(body, "body", [], text);
   if (unkeptBody) return { ok: false, violations: unkeptBody };
   const bodyValidator = operation.validate.body!;
   if (!bodyValidator(body)) return { ok: false, violations: violationsOf(bodyValidator, body, "body") };

@@ -42,6 +42,12 @@ const activity = (value: unknown, where: string) => {
   if (extra !== undefined) throw new MockStateError(`${where}.${extra} is not a field of a recording's activity`);
 };
 
+/** Refuses a key `value` holds beyond `known`, naming it: a snapshot's parts are the state's own, and one the state has not would be lost at the next save. */
+function onlyKnown(value: Record<string, unknown>, where: string, known: readonly string[]) {
+  const unknown = Object.keys(value).find((key) => !known.includes(key));
+  if (unknown !== undefined) throw new MockStateError(`${where}.${unknown} is not a part of the mock's state (its parts: ${known.join(", ")})`);
+}
+
 /** The shape of every part, by the description's schemas where it has one. */
 function checkShape(snapshot: Record<string, unknown>, validators: Record<string, MockValidator>) {
   const conforms = conformsTo(validators);
@@ -49,16 +55,19 @@ function checkShape(snapshot: Record<string, unknown>, validators: Record<string
     if (!Array.isArray(value)) throw new MockStateError(`${where} must be an array`);
     for (const [index, item] of value.entries()) conforms(item, `${where}[${index}]`, schema);
   };
+  onlyKnown(snapshot, "snapshot", ["version", "user", "nextId", "projects"]);
   if (snapshot.version !== 1) throw new MockStateError(`snapshot.version must be 1, got ${JSON.stringify(snapshot.version)}`);
   conforms(snapshot.user, "snapshot.user", "User");
   const nextId = snapshot.nextId;
   if (!isObject(nextId)) throw new MockStateError("snapshot.nextId must be an object");
+  onlyKnown(nextId, "snapshot.nextId", ["playlist", "subscription"]);
   for (const kind of ["playlist", "subscription"]) {
     const next = nextId[kind];
     if (!Number.isSafeInteger(next) || (next as number) < 1) throw new MockStateError(`snapshot.nextId.${kind} must be a whole number ≥ 1`);
   }
   record(snapshot.projects, "snapshot.projects", (project, where) => {
     if (!isObject(project)) throw new MockStateError(`${where} must be an object`);
+    onlyKnown(project, where, ["project", "playlists", "members", "recordings", "activity", "subscriptions", "sharing"]);
     conforms(project.project, `${where}.project`, "Project");
     list(project.playlists, `${where}.playlists`, "Playlist");
     list(project.recordings, `${where}.recordings`, "SessionRecording");

@@ -2,6 +2,7 @@
 // and checks every answer and, after every request, the store: what changed, whether it may
 // have, its invariants, and that its snapshot restores into a fresh mock to an equal state.
 import { createMock, type KeyScopes, type Mock, type MockSnapshot } from "../../../src/mock/index.js";
+import { applyChange } from "../../../src/mock/state/changes.js";
 import { deref, type OperationEntry } from "../spec.js";
 import { runAdminStep } from "./admin-steps.js";
 import { allowedServerError, answerProblems, fieldNamesOf, type KeyKind, refusalFor, type Scopes } from "./answer-check.js";
@@ -193,14 +194,17 @@ export async function runSteps(config: RunConfig, steps: Step[], settle: Settle,
   let clock = config.clockStart;
   const now = () => new Date(clock);
   let onChangeCalls = 0;
+  /** The last change onChange was told, as --persist's journal writes it. */
+  let lastChange = "";
   const mock: Mock = createMock({
     seed: config.seed,
     responseViolations: "flag",
     now,
     pageSize: config.pageSize,
     keys: config.keys,
-    onChange: () => {
+    onChange: (change) => {
       onChangeCalls++;
+      lastChange = JSON.stringify(change);
     },
   });
   let scenario: string | null = null;
@@ -334,6 +338,17 @@ export async function runSteps(config: RunConfig, steps: Step[], settle: Settle,
       }
       if (changed && onChangeCalls === callsBefore)
         report(["changed-without-onChange: the state changed but onChange (what --persist saves on) was not called"]);
+      else if (changed) {
+        // What --persist's journal replays at start: the change applied to the state before must be the state after.
+        const replayed = JSON.parse(beforeText) as unknown;
+        try {
+          applyChange(replayed, JSON.parse(lastChange));
+          if (JSON.stringify(replayed) !== afterText)
+            report(["change-differs: the change onChange was told, applied to the state before, is not the state after"]);
+        } catch (problem) {
+          report([`change-refused: ${(problem as Error).message.slice(0, 300)}`]);
+        }
+      }
     }
     afterText ??= mock.snapshotJson();
     if (afterText !== beforeText) {

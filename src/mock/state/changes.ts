@@ -1,0 +1,65 @@
+// What one request changed, told to `onChange` (engine.ts) so an adapter can keep the state
+// elsewhere without writing it whole: the server's --persist journal (adapters/persist.ts) holds
+// one change a line and replays them at start with applyChange. A record is addressed by its
+// project, the part of the project's state it lies in, and its key there; a change carries the
+// records' new values (null: the record is gone) and the next ids. A change the records cannot
+// say (a reset, a restored snapshot, a scenario switch) is `whole`: the state is new.
+import { isObject } from "../../shared/is-object.js";
+import type { MockState, ProjectState } from "./state.js";
+
+export const stateParts = ["playlists", "members", "recordings", "activity", "subscriptions", "sharing"] as const;
+export type StatePart = (typeof stateParts)[number];
+
+export interface RecordChange {
+  project: string;
+  part: StatePart;
+  key: string;
+  /** The record's new value, or null when it is gone. */
+  value: unknown;
+}
+
+export type StateChange = { whole: true } | { whole: false; nextId: MockState["nextId"]; records: RecordChange[] };
+
+/** The key a listed record is found by: the same the handlers find it by. */
+const keyOf: Record<string, (item: Record<string, unknown>) => string> = {
+  playlists: (item) => String(item.short_id),
+  recordings: (item) => String(item.id),
+  subscriptions: (item) => String(item.id),
+};
+
+/** The record of `project` at `part` and `key`, or null when there is none. */
+export function recordOf(project: ProjectState, part: StatePart, key: string): unknown {
+  const holder = project[part] as unknown;
+  if (Array.isArray(holder)) return holder.find((item) => keyOf[part]!(item) === key) ?? null;
+  return Object.hasOwn(holder as object, key) ? (holder as Record<string, unknown>)[key] : null;
+}
+
+/**
+ * Applies a change to a state read from JSON, in place: a record is replaced where it is, added
+ * at the end of its list when new, or removed. A change of the wrong shape throws, naming what is
+ * wrong; the state that results is checked whole by the snapshot check before it is adopted.
+ */
+export function applyChange(state: unknown, change: unknown): void {
+  if (!isObject(state) || !isObject(state.projects)) throw new Error("the state has no projects");
+  if (!isObject(change) || change.whole !== false || !Array.isArray(change.records)) throw new Error("a change must hold its records");
+  state.nextId = change.nextId;
+  for (const record of change.records as unknown[]) {
+    if (!isObject(record) || typeof record.key !== "string" || !stateParts.includes(record.part as StatePart)) throw new Error("a changed record is malformed");
+    const project: unknown = state.projects[String(record.project)];
+    if (!isObject(project)) throw new Error(`a change is for project ${String(record.project)}, which the state does not hold`);
+    const holder: unknown = project[record.part as StatePart];
+    const { key, value } = record;
+    // Such a key would reach Object.prototype (`__proto__` sets the prototype); the mock never makes one.
+    if (key in Object.prototype) throw new Error(`a changed record's key ${key} is a name the store cannot key by`);
+    if (Array.isArray(holder)) {
+      const at = holder.findIndex((item) => isObject(item) && keyOf[record.part as string]!(item) === key);
+      if (value === null) {
+        if (at >= 0) holder.splice(at, 1);
+      } else if (at >= 0) holder[at] = value;
+      else holder.push(value);
+    } else if (isObject(holder)) {
+      if (value === null) delete holder[key];
+      else holder[key] = value;
+    } else throw new Error(`project ${String(record.project)} has no ${String(record.part)}`);
+  }
+}
