@@ -1,7 +1,7 @@
 // The mock engine: a Request in, a Response out, on Fetch API types only, so it runs the same
 // in Node, in browsers and behind any adapter (MSW, node:http).
 import { admin } from "./admin.js";
-import { methodNotAllowed, notFound, notSaved, requestTooLarge } from "./errors.js";
+import { methodNotAllowed, notFound, notSaved, requestTooLarge, stateFull } from "./errors.js";
 import { type Prefer, parsePrefer, preferredAnswer, refusal } from "./negotiate.js";
 import { handlers } from "./resources/index.js";
 import { bodyOf, empty, headerJson, validationError, withoutBody } from "./responses.js";
@@ -12,6 +12,7 @@ import { checkRequest, maxBodyBytes } from "./spec/validate-request.js";
 import { responseViolations } from "./spec/validate-response.js";
 import { recordOf, type StateChange, type StatePart } from "./state/changes.js";
 import { seededRandom } from "./state/random.js";
+import { maxStateSize, sizeGuard } from "./state/size.js";
 import { checkSnapshot } from "./state/snapshot.js";
 import { copy, type MockState } from "./state/state.js";
 
@@ -26,8 +27,10 @@ export interface MockOptions {
   responseViolations?: "throw" | "flag" | undefined;
   /** The clock for server-set timestamps. Default: the real one. */
   now?: (() => Date) | undefined;
-  /** The page size of listings when the request sends no `limit`. Default 10, so paging shows. */
+  /** The page size of listings when the request sends no `limit`. Default: the description's default `limit`. */
   pageSize?: number | undefined;
+  /** The state's size cap, in characters of its JSON; at it, writes that would grow the state answer 503 `state_full`. Default 128 MiB. */
+  maxStateSize?: number | undefined;
   /**
    * Called after every request that changed the state, before it is answered, with what changed
    * (state/changes.ts: the records' new values, or `whole` for a new state). The values are the
@@ -109,6 +112,7 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
   let random = seededRandom(seed);
   let failures = scenarioRandom(seed);
   let log: MockRequestRecord[] = [];
+  const size = sizeGuard(options.maxStateSize ?? maxStateSize);
 
   function start(next: ScenarioOption | null | undefined) {
     const name = next === null || next === undefined ? undefined : typeof next === "string" ? next : next.name;
@@ -116,6 +120,7 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
     const scenarioSeed = typeof next === "object" && next?.seed !== undefined ? next.seed : seed;
     scenario = name;
     state = scenarioState(name, scenarioSeed, now());
+    size.replaced(undefined);
     random = seededRandom(scenarioSeed);
     failures = scenarioRandom(scenarioSeed);
   }
@@ -189,8 +194,15 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
       random,
       pageSize,
       changed: (part, key) => touched.push({ part, key }),
+      full: () => size.full(() => JSON.stringify(state)),
+      fullAnswer: () => stateFull(options.maxStateSize ?? maxStateSize),
     });
-    const answer = touched.length > 0 ? await committed(response, changeOf(String(checked.request.path.project_id), touched)) : response;
+    let answer = response;
+    if (touched.length > 0) {
+      const change = changeOf(String(checked.request.path.project_id), touched);
+      if (!change.whole) size.grew(JSON.stringify(change.records).length);
+      answer = await committed(response, change);
+    }
     // A preference the mock could not honour is said, not silently dropped.
     if (preferred && "ignored" in preferred) answer.headers.set("x-mock-prefer-ignored", headerJson(preferred.ignored));
     return answered(answer, operation);
@@ -232,7 +244,9 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
     snapshot: () => copy(state),
     snapshotJson: () => JSON.stringify(state),
     restore(snapshot) {
-      state = copy(checkSnapshot(snapshot, profile.stateValidators));
+      const text = JSON.stringify(checkSnapshot(snapshot, profile.stateValidators));
+      state = JSON.parse(text) as MockState;
+      size.replaced(text.length);
     },
     requests: () => log.slice(),
     setScenario(next) {

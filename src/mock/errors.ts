@@ -52,6 +52,15 @@ export const idsSpent = (kind: "playlist" | "subscription") =>
     `Every ${kind} id up to ${Number.MAX_SAFE_INTEGER} is taken: reset the mock, or restore a state whose nextId.${kind} is smaller.`,
   );
 
+/** A write refused because the state is at its size cap (state/size.ts): what to do is said. */
+export const stateFull = (cap: number) =>
+  error(
+    503,
+    "server_error",
+    "state_full",
+    `The mock's state is at its cap of ${Math.round(cap / 1024 / 1024)} MiB (as JSON), so writes that would grow it are refused: delete recordings (DELETE .../session_recordings/{id}/) or a playlist's recordings, POST /__mock/reset, or PUT /__mock/state with a smaller state. Reads, deletes and soft deletes go on.`,
+  );
+
 /** A subscription whose schedule no recurrence rule can follow (see resources/schedule.ts). */
 /** The words of a schedule no recurrence rule can follow, by the field that makes it so (see resources/schedule.ts). */
 export const scheduleWording = {

@@ -20,9 +20,25 @@ export interface HandlerContext {
   pageSize: number | undefined;
   /** Marks a record of the request's project as changed (its part and key, see state/changes.ts), so adapters persist it. */
   changed(part: StatePart, key: string): void;
+  /** Whether the state is at its size cap (state/size.ts). */
+  full(): boolean;
+  /** The answer to a write refused because the state is at its cap. */
+  fullAnswer(): Response;
 }
 
 export type Handler = (context: HandlerContext) => Response;
+
+/**
+ * A handler whose write may grow the state: refused while the state is at its size cap. An
+ * update that only sets `deleted` (a soft delete) grows nothing, and goes on.
+ */
+export const growing =
+  (handler: Handler): Handler =>
+  (context) => {
+    const body = context.request.body;
+    const softDelete = context.operation.method === "PATCH" && body !== null && typeof body === "object" && Object.keys(body).every((key) => key === "deleted");
+    return !softDelete && context.full() ? context.fullAnswer() : handler(context);
+  };
 
 /** The context of an operation under `/api/environments/{project_id}/`. */
 export interface ProjectContext extends HandlerContext {

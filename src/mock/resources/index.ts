@@ -1,8 +1,9 @@
 // Which handler answers each operation, by operationId. Typed against the generated
 // operations, so an operation the spec answers with a 2XX and no handler here, or a handler
-// for no such operation, does not compile.
+// for no such operation, does not compile. Those whose write can grow the state are `growing`:
+// refused while the state is at its size cap (state/size.ts).
 import type { AnsweredOperationId } from "../spec/operations.js";
-import type { Handler } from "./context.js";
+import { growing, type Handler } from "./context.js";
 import * as playlists from "./playlists.js";
 import { listProjects } from "./projects.js";
 import * as recordings from "./recordings.js";
@@ -12,15 +13,15 @@ import * as subscriptions from "./subscriptions.js";
 export const handlers = {
   listProjects,
   listPlaylists: playlists.listPlaylists,
-  createPlaylist: playlists.createPlaylist,
+  createPlaylist: growing(playlists.createPlaylist),
   getPlaylist: playlists.getPlaylist,
-  updatePlaylist: playlists.updatePlaylist,
+  updatePlaylist: growing(playlists.updatePlaylist),
   getPlaylistRecordings: playlists.getPlaylistRecordings,
-  addRecordingToPlaylist: playlists.addRecordingToPlaylist,
+  addRecordingToPlaylist: growing(playlists.addRecordingToPlaylist),
   removeRecordingFromPlaylist: playlists.removeRecordingFromPlaylist,
   listRecordings: recordings.listRecordings,
   getRecording: recordings.getRecording,
-  updateRecording: recordings.updateRecording,
+  updateRecording: growing(recordings.updateRecording),
   deleteRecording: recordings.deleteRecording,
   getRecordingSharing: recordings.getRecordingSharing,
   generateRecordingFilters: recordings.aiHelper,
@@ -28,7 +29,7 @@ export const handlers = {
   getSessionPropertyDefinitions: sessions.getSessionPropertyDefinitions,
   getSessionValues: sessions.getSessionValues,
   listSubscriptions: subscriptions.listSubscriptions,
-  createSubscription: subscriptions.createSubscription,
+  createSubscription: growing(subscriptions.createSubscription),
   getSubscription: subscriptions.getSubscription,
-  updateSubscription: subscriptions.updateSubscription,
+  updateSubscription: growing(subscriptions.updateSubscription),
 } satisfies Record<AnsweredOperationId, Handler>;
