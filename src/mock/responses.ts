@@ -8,10 +8,14 @@ type ErrorBody = components["schemas"]["ErrorBody"];
 
 /** The value behind each JSON response the engine builds, so it is checked without parsing it again. */
 export const bodyOf = new WeakMap<Response, unknown>();
+/** Its text, so a server adapter writes it without reading the Response's stream back. */
+export const textOf = new WeakMap<Response, string>();
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  const response = new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
+  const text = JSON.stringify(body);
+  const response = new Response(text, { status, headers: { "Content-Type": "application/json", ...headers } });
   bodyOf.set(response, body);
+  textOf.set(response, text);
   return response;
 }
 
