@@ -6,9 +6,10 @@
 import { isObject } from "../shared/is-object.js";
 import { readLimited } from "../shared/read-limited.js";
 import type { Mock } from "./engine.js";
-import { adminBodyNotJson, adminInvalid, adminNotFound, requestTooLarge, unsupportedMediaType } from "./errors.js";
+import { adminBodyNotJson, adminInvalid, adminNotFound, inexactDetail, requestTooLarge, unsupportedMediaType } from "./errors.js";
 import { empty, json, validationError } from "./responses.js";
 import { isScenarioName, type ScenarioOption, scenarioNames } from "./scenarios.js";
+import { inexactNumber } from "./spec/json-numbers.js";
 import { isJson, maxBodyBytes } from "./spec/validate-request.js";
 import { maxStateSize } from "./state/size.js";
 
@@ -21,8 +22,11 @@ export const adminMaxBodyBytes = maxStateSize + maxBodyBytes;
 
 const writes = ["POST /__mock/reset", "PUT /__mock/state", "POST /__mock/scenario"];
 
-/** The body of a write, parsed; a Response when it is not JSON of a readable size. Empty is undefined. */
-async function jsonBody(request: Request): Promise<unknown> {
+/**
+ * The body of a write, parsed; a Response when it is not JSON of a readable size, or holds a
+ * number a double cannot hold as written (named from `root`: the snapshot, or the body). Empty is undefined.
+ */
+async function jsonBody(request: Request, root: "snapshot" | "body"): Promise<unknown> {
   const contentType = request.headers.get("content-type");
   if (!isJson(contentType)) return validationError([unsupportedMediaType(contentType)]);
   if (Number(request.headers.get("content-length")) > adminMaxBodyBytes) return requestTooLarge(adminMaxBodyBytes);
@@ -30,11 +34,20 @@ async function jsonBody(request: Request): Promise<unknown> {
   if (!bytes) return requestTooLarge(adminMaxBodyBytes);
   const text = new TextDecoder().decode(bytes);
   if (text.trim() === "") return undefined;
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     return adminBodyNotJson();
   }
+  // JSON.parse has rounded a number a double cannot hold: what would be kept is not what was sent.
+  const inexact = inexactNumber(text);
+  if (inexact)
+    return adminInvalid(
+      `${[root, ...inexact].join(".")} is not a number a double holds as written. ${inexactDetail}`,
+      root === "snapshot" ? "state" : inexact.join("."),
+    );
+  return body;
 }
 
 /** The scenario a POST /__mock/scenario body names (null for none), or the 400 naming what is wrong with it. */
@@ -60,7 +73,7 @@ export async function admin(mock: Mock, request: Request, url: URL, changed: (re
   if (action === "GET /__mock/requests") return json(200, mock.requests());
   if (!writes.includes(action)) return adminNotFound();
 
-  const body = await jsonBody(request);
+  const body = await jsonBody(request, action === "PUT /__mock/state" ? "snapshot" : "body");
   if (body instanceof Response) return body;
   if (action === "POST /__mock/reset") {
     if (body !== undefined && !(isObject(body) && Object.keys(body).length === 0)) return adminInvalid("POST /__mock/reset takes no body, or {}.", null);

@@ -122,13 +122,15 @@ export const unrepresentableValue = (location: Violation["location"], attr: stri
   detail: problem === "number" ? "A valid number is required." : `Nested more than ${maxDepth} levels deep.`,
 });
 /** A number the store would keep other than as written (see spec/json-numbers.ts). */
+/** Why a number a double cannot hold as written is refused: the state would keep another value than the one sent. */
+export const inexactDetail =
+  "This number cannot be kept as written: the mock keeps numbers as doubles (at most 15 to 17 significant digits, from about 5e-324 to 1.8e308); send it as text, or rounded.";
 export const inexactValue = (location: Violation["location"], attr: string | null): Violation => ({
   location,
   attr,
   keyword: "exact",
   code: "invalid",
-  detail:
-    "This number cannot be kept as written: the mock keeps numbers as doubles (at most 15 to 17 significant digits, from about 5e-324 to 1.8e308); send it as text, or rounded.",
+  detail: inexactDetail,
 });
 export const jsonParseError = (location: Violation["location"], attr: string | null, message: string): Violation => ({
   type: "invalid_request",

@@ -108,6 +108,24 @@ describe("PUT /__mock/state", () => {
     expect((await admin(target, "state", { method: "PUT", headers: json, body: text })).status).toBe(204);
     expect(target.snapshot()).toEqual(source.snapshot());
   });
+
+  it("refuses a number a double cannot hold as written, naming where it is, and keeps the state it had", async () => {
+    const target = createMock(fixed);
+    const before = target.snapshotJson();
+    const state = createMock(fixed).snapshot();
+    const filters = state.projects["28417"]!.playlists[0]!.filters as Record<string, unknown>;
+    filters.limit = 1;
+    const text = JSON.stringify(state).replace('"limit":1', '"limit":9007199254740993');
+    const answer = await admin(target, "state", { method: "PUT", headers: json, body: text });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({
+      attr: "state",
+      detail: expect.stringMatching(
+        /^snapshot\.projects\.28417\.playlists\.0\.filters\.limit is not a number a double holds as written\. .*cannot be kept as written/,
+      ),
+    });
+    expect(target.snapshotJson()).toBe(before);
+  });
 });
 
 /** Sends a raw request, so the Origin and Content-Length headers are exactly as given. */
