@@ -96,7 +96,10 @@ describe("the docs page in Chromium", () => {
       await page.goto(`${origin}/#/${slug(operation.tags[0])}/${id.toLowerCase()}`, { waitUntil: "networkidle" });
       const section = sectionOf(operation);
       await section.waitFor({ timeout: 15_000 });
-      expect(await section.locator("[data-testid=middle-panel]").first().innerText()).toContain(String(operation.summary).replace("[In development] ", ""));
+      // The section is there before Redoc has filled it in.
+      await expect
+        .poll(() => section.locator("[data-testid=middle-panel]").first().innerText(), { timeout: 15_000 })
+        .toContain(String(operation.summary).replace("[In development] ", ""));
       const scopes: string[] = operation.security[0].PersonalAPIKey;
       const middle = (await section.locator("[data-testid=middle-panel]").allInnerTexts()).join("\n");
       if (scopes.length) expect(middle).toMatch(new RegExp(`Required scopes:\\s*${scopes[0]}`));
