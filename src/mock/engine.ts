@@ -4,7 +4,7 @@ import { admin } from "./admin.js";
 import { methodNotAllowed, notFound, notSaved, requestTooLarge, stateFull } from "./errors.js";
 import { type Prefer, parsePrefer, preferredAnswer, refusal } from "./negotiate.js";
 import { handlers } from "./resources/index.js";
-import { bodyOf, empty, headerJson, validationError, withoutBody } from "./responses.js";
+import { empty, headerJson, sentBody, validationError, withoutBody } from "./responses.js";
 import { isScenarioName, type ScenarioName, type ScenarioOption, scenarioFailure, scenarioNames, scenarioRandom, scenarioState } from "./scenarios.js";
 import { authorize, type KeyScopes } from "./spec/auth.js";
 import type { OperationEntry, Profile } from "./spec/operations.js";
@@ -222,7 +222,7 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
       if (url.pathname.startsWith("/__mock/")) return admin(mock, request, url, (response) => committed(response, { whole: true }));
       const { response, operation, violations } = await answer(request, url);
       // A 413 is answered before the body is read, so there is nothing of the operation's to check it against.
-      const problems = operation ? responseViolations(operation, response.status, bodyOf.has(response) ? bodyOf.get(response) : undefined) : [];
+      const problems = operation ? responseViolations(operation, response.status, sentBody.get(response)?.value) : [];
       record({
         at: now().toISOString(),
         method: request.method,

@@ -6,16 +6,17 @@ import type { ErrorRendering } from "./spec/operations.js";
 
 type ErrorBody = components["schemas"]["ErrorBody"];
 
-/** The value behind each JSON response the engine builds, so it is checked without parsing it again. */
-export const bodyOf = new WeakMap<Response, unknown>();
-/** Its text, so a server adapter writes it without reading the Response's stream back. */
-export const textOf = new WeakMap<Response, string>();
+/**
+ * What each JSON response the engine builds was made from: the value, so the engine checks it
+ * without parsing it again, and its text, so a server adapter writes it without reading the
+ * Response's stream back.
+ */
+export const sentBody = new WeakMap<Response, { value: unknown; text: string }>();
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   const text = JSON.stringify(body);
   const response = new Response(text, { status, headers: { "Content-Type": "application/json", ...headers } });
-  bodyOf.set(response, body);
-  textOf.set(response, text);
+  sentBody.set(response, { value: body, text });
   return response;
 }
 

@@ -6,7 +6,7 @@ import { isIP } from "node:net";
 import { adminMaxBodyBytes } from "../admin.js";
 import type { Mock } from "../engine.js";
 import { adminForeignOrigin, methodNotAllowed, requestTooLarge, serverError, unreadableRequest } from "../errors.js";
-import { textOf } from "../responses.js";
+import { sentBody } from "../responses.js";
 import { maxBodyBytes } from "../spec/validate-request.js";
 
 export interface MockServerOptions {
@@ -117,7 +117,7 @@ async function handle(mock: Mock, request: IncomingMessage, response: ServerResp
   // The length is the payload's, set once below (an engine's empty answer says 0 itself).
   for (const [name, value] of answer.headers) if (name !== "content-length") out[name] = value;
   // The engine's JSON answers keep their text: written as it is, with no read of the stream.
-  const text = textOf.get(answer);
+  const text = sentBody.get(answer)?.text;
   const payload = text === undefined ? Buffer.from(await answer.arrayBuffer()) : Buffer.from(text);
   // A known length lets node:http send the answer in one write instead of chunks.
   out["Content-Length"] = String(payload.length);
