@@ -21,8 +21,13 @@ export interface MockOptions {
   seed?: number | undefined;
   /** Exact keys and their scopes (`"*"` for all), replacing the default rules. */
   keys?: KeyScopes | undefined;
-  /** A named scenario to start in. */
+  /** A named scenario to start in; `reset()` keeps it. */
   scenario?: ScenarioOption | undefined;
+  /**
+   * A state to start from instead of the seeded one (what `snapshot()`, `GET /__mock/state` or a
+   * `--persist` file holds), checked as `restore()` checks it; `reset()` returns to it.
+   */
+  snapshot?: unknown;
   /** `throw` (default): a response that breaks the spec rejects `fetch`. `flag`: it is answered, with `x-mock-response-violations`. */
   responseViolations?: "throw" | "flag" | undefined;
   /** The clock for server-set timestamps. Default: the real one. */
@@ -55,7 +60,11 @@ export type MockSnapshot = MockState;
 export interface Mock {
   /** Answers a request as the API would: usable as the client's `fetch` option. */
   fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
-  /** Back to the seeded state, in no scenario; clears the request log. */
+  /**
+   * Back to the state the mock was created with (its `snapshot` option, else the seeded state of
+   * its `scenario` option), in that scenario; clears the request log. A later `setScenario` or
+   * `restore` is undone, as MSW's `resetHandlers()` returns to the initial handlers.
+   */
   reset(): void;
   snapshot(): MockSnapshot;
   /** The snapshot as JSON text, serialised once with no copy first: for saving it, or GET /__mock/state. */
@@ -124,7 +133,17 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
     random = seededRandom(scenarioSeed);
     failures = scenarioRandom(scenarioSeed);
   }
-  start(options.scenario);
+  function adopt(snapshotText: string) {
+    state = JSON.parse(snapshotText) as MockState;
+    size.replaced(snapshotText.length);
+  }
+  const checkedText = (snapshot: unknown) => JSON.stringify(checkSnapshot(snapshot, profile.stateValidators));
+  const initialSnapshot = options.snapshot === undefined ? undefined : checkedText(options.snapshot);
+  function startAsCreated() {
+    start(options.scenario);
+    if (initialSnapshot !== undefined) adopt(initialSnapshot);
+  }
+  startAsCreated();
 
   function record(entry: MockRequestRecord) {
     log.push(entry);
@@ -238,15 +257,13 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
       return request.method === "HEAD" ? withoutBody(response) : response;
     },
     reset() {
-      start(undefined);
+      startAsCreated();
       log = [];
     },
     snapshot: () => copy(state),
     snapshotJson: () => JSON.stringify(state),
     restore(snapshot) {
-      const text = JSON.stringify(checkSnapshot(snapshot, profile.stateValidators));
-      state = JSON.parse(text) as MockState;
-      size.replaced(text.length);
+      adopt(checkedText(snapshot));
     },
     requests: () => log.slice(),
     setScenario(next) {

@@ -62,6 +62,49 @@ describe("snapshots", () => {
     expect(mock.requests()).toEqual([]);
   });
 
+  it("starts from a snapshot option, checked as restore() checks it, and reset returns to it", async () => {
+    const source = createMock({ now });
+    await send(source, "/api/environments/28417/session_recording_playlists/", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: '{"name":"From the snapshot"}',
+    });
+    const saved = source.snapshot();
+    const mock = createMock({ now, snapshot: saved });
+    expect(mock.snapshot()).toEqual(saved);
+    await send(mock, "/api/environments/28417/session_recording_playlists/", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: '{"name":"Written after"}',
+    });
+    mock.restore(createMock({ now }).snapshot());
+    mock.reset();
+    expect(mock.snapshot()).toEqual(saved);
+    const broken = source.snapshot();
+    (broken.projects["28417"]!.playlists[0] as { name: unknown }).name = 7;
+    expect(() => createMock({ snapshot: broken })).toThrow(/snapshot\.projects\.28417\.playlists\[0\]\.name/);
+  });
+
+  it("keeps the scenario it was created with through reset(), POST /__mock/reset and a setScenario in between", async () => {
+    const mock = createMock({ now, scenario: "rate-limited" });
+    expect((await send(mock, "/api/projects/")).status).toBe(429);
+    mock.setScenario(null);
+    expect((await send(mock, "/api/projects/")).status).toBe(200);
+    mock.reset();
+    expect((await send(mock, "/api/projects/")).status).toBe(429);
+    mock.setScenario(null);
+    expect((await mock.fetch("http://mock.local/__mock/reset", { method: "POST", headers: { "Content-Type": "application/json" } })).status).toBe(204);
+    expect((await send(mock, "/api/projects/")).status).toBe(429);
+    const empty = createMock({ now, scenario: "empty" });
+    await send(empty, "/api/environments/28417/session_recording_playlists/", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: '{"name":"Gone after reset"}',
+    });
+    empty.reset();
+    expect(empty.snapshot()).toEqual(createMock({ now, scenario: "empty" }).snapshot());
+  });
+
   it("refuses a corrupt snapshot, naming the field, and keeps its state", () => {
     const mock = createMock({ now });
     const before = mock.snapshot();
