@@ -8,6 +8,7 @@ import { mkdir } from "node:fs/promises";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
+import { build } from "esbuild";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
@@ -261,6 +262,38 @@ describe("the other targets", () => {
     expect(await leaks()).toBe(false);
     await dialog.getByLabel("In this page", { exact: true }).check();
     await closePanel();
+  });
+});
+
+describe("a parameter's help", () => {
+  beforeAll(() => load("seed"));
+
+  it("shows the description's inline code as code, with no backtick left", async () => {
+    const dialog = await openTryIt("seed", "listPlaylists");
+    const hint = page.locator(`#${await dialog.getByLabel(/^search/).getAttribute("aria-describedby")}`);
+    expect(await hint.textContent()).toBe("Only playlists whose name or derived_name contains this text, ignoring case.");
+    expect(await hint.locator("code").allTextContents()).toEqual(["name", "derived_name"]);
+    expect(await dialog.locator(".try-it-field small").evaluateAll((hints) => hints.filter((h) => h.textContent?.includes("`")).length)).toBe(0);
+    await closePanel();
+  });
+
+  it("makes elements of code, strong and emphasis only, and everything else text", async () => {
+    const script = await build({ entryPoints: ["src/docs/try-it/inline-markdown.ts"], bundle: true, format: "iife", globalName: "markdown", write: false });
+    await page.addScriptTag({ content: script.outputFiles[0]!.text });
+    const rendered = (text: string) =>
+      page.evaluate((source) => {
+        const element = document.createElement("small");
+        element.append(...(window as unknown as { markdown: { inlineMarkdown(text: string): Node[] } }).markdown.inlineMarkdown(source));
+        return element.innerHTML;
+      }, text);
+    expect(await rendered("Sorts by `order`, **always** or *never*; 2 * 3 * 4 stays.")).toBe(
+      "Sorts by <code>order</code>, <strong>always</strong> or <em>never</em>; 2 * 3 * 4 stays.",
+    );
+    expect(await rendered('`<img src=x onerror="window.pwned=1">` and <b>bold</b> **<script>x()</script>**')).toBe(
+      '<code>&lt;img src=x onerror="window.pwned=1"&gt;</code> and &lt;b&gt;bold&lt;/b&gt; <strong>&lt;script&gt;x()&lt;/script&gt;</strong>',
+    );
+    expect(await rendered("an unclosed ` stays, as does **this")).toBe("an unclosed ` stays, as does **this");
+    expect(await page.evaluate(() => "pwned" in window)).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 // A labelled field per path and query parameter, from the operation's table: an enum or a
 // boolean as a choice, a required one marked, each starting from its default or example.
 import { freshId, h } from "./dom.js";
+import { inlineMarkdown } from "./inline-markdown.js";
 import type { FieldSpec } from "./types.js";
 
 export interface Field {
@@ -17,7 +18,7 @@ export function fieldFor(spec: FieldSpec): Field {
     control.setAttribute("aria-required", "true");
   }
   if (spec.description) {
-    const hint = h("small", { id: `${id}-hint` }, spec.description);
+    const hint = h("small", { id: `${id}-hint` }, ...inlineMarkdown(spec.description));
     control.setAttribute("aria-describedby", hint.id);
     return { spec, control, row: h("div", { class: "try-it-field" }, labelFor(spec, id), control, hint) };
   }

@@ -1,13 +1,14 @@
 // The Try it panel of one operation, a modal dialog: target, parameters, body (checked as the
-// reader types, as the mock's 400 would word it), Send, the answer, and the code samples with
-// the reader's values. Escape or Close ends it and gives focus back to its Try it button.
+// reader types, as the mock's 400 would word it), Send and Cancel, the answer, and the code
+// samples with the reader's values. A try stops at its timeout, on Cancel or when the panel
+// closes. Escape or Close ends the panel and gives focus back to its Try it button.
 import { answerView, say, showAnswer } from "./answer.js";
 import { freshId, h } from "./dom.js";
 import { fieldFor, valuesOf } from "./fields.js";
 import { type ReaderValues, requestOf, urlOf } from "./request.js";
 import { samplesOf } from "./samples.js";
 import { targetFields } from "./target-fields.js";
-import { baseOf, inPageBase, keyFor, send, targets } from "./targets.js";
+import { baseOf, inPageBase, keyFor, send, targets, timeoutOf } from "./targets.js";
 import type { InPageEngine, TryItOperation, TryItPage } from "./types.js";
 
 export function openPanel(page: TryItPage, operation: TryItOperation, opener: HTMLElement, engine: Promise<InPageEngine>): void {
@@ -20,7 +21,9 @@ export function openPanel(page: TryItPage, operation: TryItOperation, opener: HT
   const body = operation.body
     ? h("textarea", { id: bodyId, rows: "8", spellcheck: "false", "aria-describedby": bodyCheck.id, required: operation.body.required }, operation.body.example)
     : undefined;
-  const sendButton = h("button", { type: "button", class: "try-it-send" }, "Send");
+  const sendButton = h("button", { type: "button" }, "Send");
+  // Beside Send, so neither moves when a try starts or ends.
+  const cancel = h("button", { type: "button", disabled: true }, "Cancel");
   const answer = answerView();
   const typescript = h("pre", { tabindex: "0" });
   const curl = h("pre", { tabindex: "0" });
@@ -42,7 +45,7 @@ export function openPanel(page: TryItPage, operation: TryItOperation, opener: HT
           bodyCheck,
         )
       : "",
-    sendButton,
+    h("div", { class: "try-it-send" }, sendButton, cancel),
     answer.status,
     answer.details,
     h("h3", {}, "TypeScript"),
@@ -76,30 +79,49 @@ export function openPanel(page: TryItPage, operation: TryItOperation, opener: HT
     }, 120);
   }
 
+  /** The try under way: stopping it ends its request and the reading of its answer. */
+  let running: AbortController | undefined;
+
   async function sendTry() {
     target.takeKey();
     const chosen = base();
     if ("refused" in chosen) return say(answer, `Not sent: ${chosen.refused}`);
+    // The mock in the page answers from memory: only a server's try has a timeout.
+    const timeout = targets.kind === "page" ? undefined : timeoutOf(targets);
+    if (timeout && "refused" in timeout) return say(answer, `Not sent: ${timeout.refused}`);
+    const stop = new AbortController();
+    running = stop;
+    const timer = timeout && setTimeout(() => stop.abort(`the timeout (${timeout.ms / 1000} s) ran out`), timeout.ms);
+    const hadFocus = document.activeElement === sendButton;
     sendButton.disabled = true;
-    say(answer, "Sending…");
+    cancel.disabled = false;
+    if (hadFocus) cancel.focus();
+    say(answer, timeout ? `Sending… (stopped after ${timeout.ms / 1000} s)` : "Sending…");
     try {
       const ready = await engine;
       // The key is chosen by the origin the request goes to, so a key goes nowhere else.
       const request = requestOf(chosen.base, operation, values(), keyFor(targets.kind, urlOf(chosen.base, operation, values())));
       const started = performance.now();
-      await showAnswer(answer, operation, await send(targets.kind, request, ready), started, ready);
+      await showAnswer(answer, operation, await send(targets.kind, request, ready, stop.signal), started, ready, stop.signal);
     } catch (problem) {
-      say(answer, `No answer: ${problem instanceof Error ? problem.message : String(problem)}`);
+      say(answer, `No answer: ${stop.signal.aborted ? `${stop.signal.reason}.` : problem instanceof Error ? problem.message : String(problem)}`);
     } finally {
+      clearTimeout(timer);
+      running = undefined;
+      const focusBack = document.activeElement === cancel;
+      cancel.disabled = true;
       sendButton.disabled = false;
+      if (focusBack) sendButton.focus();
     }
   }
 
   dialog.addEventListener("input", refresh);
   dialog.addEventListener("change", refresh);
   sendButton.addEventListener("click", sendTry);
+  cancel.addEventListener("click", () => running?.abort("the request was cancelled"));
   close.addEventListener("click", () => dialog.close());
   dialog.addEventListener("close", () => {
+    running?.abort("the panel was closed");
     dialog.remove();
     // Redoc may have rendered the section again meanwhile: then its new button takes the focus.
     const button = opener.isConnected ? opener : document.querySelector<HTMLElement>(`button[data-operation-id="${operation.id}"]`);

@@ -19,7 +19,8 @@ const css = `
 .try-it-panel small{opacity:.75}
 .try-it-panel pre{max-height:320px;overflow:auto;padding:8px;background:rgb(127 127 127 / .12);white-space:pre-wrap;word-break:break-word}
 .try-it-status{font-weight:600}
-.try-it-send{margin:8px 0}
+.try-it-send{display:flex;gap:8px;margin:8px 0}
+.try-it-cut{font-weight:600}
 `;
 
 export function addStyles(): void {

@@ -1,8 +1,10 @@
 // The panel's choice of target, and each target's own fields: the in-page mock's scenario and
-// Reset, the local mock's URL, and the reader's server's base URL and key. The key is read out
+// Reset, the local mock's URL, and the reader's server's base URL and key; for both servers, the
+// timeout and the size up to which an answer is read. The key is read out
 // of its field into memory (./targets.ts) and the field emptied at once; the page shows only
 // whether one is set.
 import { freshId, h } from "./dom.js";
+import { bodyLimit, size } from "./read-body.js";
 import { baseOf, hasYourKey, setYourKey, type TargetKind, targets } from "./targets.js";
 import type { InPageEngine } from "./types.js";
 
@@ -100,9 +102,33 @@ export function targetFields(engine: Promise<InPageEngine>, changed: () => void)
     keyState,
   );
 
+  const timeoutId = freshId("timeout");
+  const timeout = h("input", {
+    id: timeoutId,
+    type: "number",
+    min: "1",
+    max: "600",
+    step: "1",
+    value: targets.timeout,
+    "aria-describedby": `${timeoutId}-hint`,
+  });
+  timeout.addEventListener("input", () => (targets.timeout = timeout.value));
+  const limits = h(
+    "div",
+    {},
+    h("label", { for: timeoutId }, "Timeout (seconds)"),
+    timeout,
+    h(
+      "small",
+      { id: `${timeoutId}-hint` },
+      `A try is stopped when its whole answer has not come by then. An answer is read up to ${size(bodyLimit)}: past that, the panel shows its first part.`,
+    ),
+  );
+
   const sections: Record<TargetKind, HTMLElement> = { page, local, yours };
   const show = () => {
     for (const [kind, section] of Object.entries(sections)) section.hidden = kind !== targets.kind;
+    limits.hidden = targets.kind === "page";
   };
   for (const { kind, radio } of radios) {
     radio.addEventListener("change", () => {
@@ -112,6 +138,6 @@ export function targetFields(engine: Promise<InPageEngine>, changed: () => void)
     });
   }
   show();
-  const fieldset = h("fieldset", { class: "try-it-targets" }, h("legend", {}, "Target"), ...radios.map((r) => r.row), page, local, yours);
+  const fieldset = h("fieldset", { class: "try-it-targets" }, h("legend", {}, "Target"), ...radios.map((r) => r.row), page, local, yours, limits);
   return { fieldset, takeKey };
 }

@@ -9,10 +9,23 @@ export interface Targets {
   kind: TargetKind;
   localUrl: string;
   yourUrl: string;
+  /** The reader's timeout for a server's whole answer, in seconds, as typed. */
+  timeout: string;
 }
 
 /** The choice the panel keeps across operations for the tab's life (never the key, which is below); main.ts sets the page's local mock. */
-export const targets: Targets = { kind: "page", localUrl: "", yourUrl: "https://us.posthog.com" };
+export const targets: Targets = { kind: "page", localUrl: "", yourUrl: "https://us.posthog.com", timeout: "30" };
+
+/** The longest timeout the panel takes: ten minutes. */
+const maxTimeout = 600;
+
+/** The timeout in milliseconds, or why it is refused. */
+export function timeoutOf(chosen: Targets): { ms: number } | { refused: string } {
+  const seconds = Number(chosen.timeout.trim() || Number.NaN);
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > maxTimeout)
+    return { refused: `The timeout must be a whole number of seconds from 1 to ${maxTimeout}.` };
+  return { ms: seconds * 1000 };
+}
 
 /** The in-page mock's requests name the service, as the client would call it; none leaves the page. */
 export const inPageBase = "https://us.posthog.com";
@@ -54,8 +67,11 @@ export function keyFor(kind: TargetKind, url: string): string | undefined {
   return yourKey && new URL(url).origin === yourKey.origin ? yourKey.key : undefined;
 }
 
-/** Sends a request to the target: the in-page mock answers it in memory; the others over the network, not following redirects. */
-export function send(kind: TargetKind, request: Request, engine: InPageEngine): Promise<Response> {
+/**
+ * Sends a request to the target: the in-page mock answers it in memory; the others over the
+ * network, not following redirects, until `signal` stops it (the answer's body with it).
+ */
+export function send(kind: TargetKind, request: Request, engine: InPageEngine, signal: AbortSignal): Promise<Response> {
   if (kind === "page") return engine.fetch(request);
-  return fetch(request, { credentials: "omit", redirect: "manual", cache: "no-store" });
+  return fetch(request, { credentials: "omit", redirect: "manual", cache: "no-store", signal });
 }
