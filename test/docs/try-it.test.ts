@@ -87,7 +87,7 @@ const offered = Object.fromEntries(
 ) as Record<Profile, (Awaited<ReturnType<typeof tryItPage>>["operations"][number] & { tag: string })[]>;
 const find = (profile: Profile, id: string) => offered[profile].find((o) => o.id === id)!;
 
-/** Loads a page afresh: a new in-page mock. */
+/** Loads a page afresh: a new in-page mock. Hooks that load give it a minute: on a busy machine it took more than vitest's 10 s. */
 async function load(profile: Profile) {
   await page.goto(`${origin}/${pages[profile].file}`, { waitUntil: "load" });
 }
@@ -130,7 +130,7 @@ afterEach(async () => {
 const documents = (statuses: string[], status: number) => statuses.includes(String(status)) || statuses.includes(`${String(status)[0]}XX`);
 
 describe.each(Object.keys(pages) as Profile[])("every operation of the %s page, tried with its example inputs", (profile) => {
-  beforeAll(() => load(profile));
+  beforeAll(() => load(profile), 60_000);
 
   it.each(offered[profile].map((operation) => [operation.id, operation] as const))("%s answers a status it documents, conforming", async (id, operation) => {
     const before = requests.length;
@@ -146,7 +146,7 @@ describe.each(Object.keys(pages) as Profile[])("every operation of the %s page, 
 });
 
 describe("the mock in the page", () => {
-  beforeAll(() => load("seed"));
+  beforeAll(() => load("seed"), 60_000);
 
   it("keeps what a try creates: a new playlist shows in the listing", async () => {
     const create = await openTryIt("seed", "createPlaylist");
@@ -214,7 +214,7 @@ describe("the mock in the page", () => {
 });
 
 describe("the other targets", () => {
-  beforeAll(() => load("seed"));
+  beforeAll(() => load("seed"), 60_000);
 
   it("sends to the local mock at the URL the reader gives", async () => {
     const dialog = await openTryIt("seed", "listProjects");
@@ -266,7 +266,7 @@ describe("the other targets", () => {
 });
 
 describe("a parameter's help", () => {
-  beforeAll(() => load("seed"));
+  beforeAll(() => load("seed"), 60_000);
 
   it("shows the description's inline code as code, with no backtick left", async () => {
     const dialog = await openTryIt("seed", "listPlaylists");
