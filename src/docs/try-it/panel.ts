@@ -91,7 +91,7 @@ export function openPanel(page: TryItPage, operation: TryItOperation, opener: HT
     if (timeout && "refused" in timeout) return say(answer, `Not sent: ${timeout.refused}`);
     const stop = new AbortController();
     running = stop;
-    const timer = timeout && setTimeout(() => stop.abort(`the timeout (${timeout.ms / 1000} s) ran out`), timeout.ms);
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const hadFocus = document.activeElement === sendButton;
     sendButton.disabled = true;
     cancel.disabled = false;
@@ -102,6 +102,8 @@ export function openPanel(page: TryItPage, operation: TryItOperation, opener: HT
       // The key is chosen by the origin the request goes to, so a key goes nowhere else.
       const request = requestOf(chosen.base, operation, values(), keyFor(targets.kind, urlOf(chosen.base, operation, values())));
       const started = performance.now();
+      // From the request on, as the time shown is: starting the page's mock is not the server's time.
+      if (timeout) timer = setTimeout(() => stop.abort(`the timeout (${timeout.ms / 1000} s) ran out`), timeout.ms);
       await showAnswer(answer, operation, await send(targets.kind, request, ready, stop.signal), started, ready, stop.signal);
     } catch (problem) {
       say(answer, `No answer: ${stop.signal.aborted ? `${stop.signal.reason}.` : problem instanceof Error ? problem.message : String(problem)}`);
