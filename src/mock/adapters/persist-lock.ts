@@ -107,7 +107,7 @@ async function holderHere(file: string, path: string, own: ProcessIdentity): Pro
   const pid = found?.record?.pid ?? found?.legacyPid;
   if (found && pid !== undefined && (await judge(found, own)) === "running") return held(file, path, `pid ${pid}`);
   return new Error(
-    `--persist ${file}: another mock server on this machine holds it, starting or stopping (its lock ${path} does not name it yet); stop that server, or pick another file.`,
+    `--persist ${file}: another mock server on this machine holds it (its lock ${path} names no process this one can look up: that server is starting or stopping, or runs in another container); stop that server, or pick another file.`,
   );
 }
 
