@@ -12,7 +12,8 @@ const unitTests = [
 // redocly diffs, code generators, whole rebuilds): in `npm test`, left out of `npm run test:fast`.
 const slowUnitTests = [
   "test/mock/server.test.ts",
-  "test/mock/persistence.test.ts",
+  "test/mock/persistence*.test.ts",
+  "test/mock/admin-long-strings.test.ts",
   "test/mock/fuzz.test.ts",
   "test/mock/description-edit.test.ts",
   "test/spec/release-gate.test.ts",

@@ -1,7 +1,7 @@
 // The file operations under --persist: where the file really is (through symlinks), writing a
 // file so that it is whole on disk or not there at all, and the temporary files a killed server
 // left. Node only.
-import { lstat, open, readdir, readlink, realpath, rename, rm } from "node:fs/promises";
+import { access, constants, lstat, open, readdir, readlink, realpath, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 
 /**
@@ -29,7 +29,7 @@ export async function persistTarget(file: string): Promise<string> {
 export const temporaryOf = (file: string) => `${file}.${process.pid}.tmp`;
 
 /** Matches the temporary files of `file` that any process made, by the pattern temporaryOf uses. */
-const leftoverPattern = (file: string) => new RegExp(`^${basename(file).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\.journal)?\\.\\d+\\.tmp$`);
+const leftoverPattern = (file: string) => new RegExp(`^${basename(file).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\.journal|\\.lock)?\\.\\d+\\.tmp$`);
 
 /**
  * Removes the temporary files a killed server left: none was renamed, so none holds an
@@ -58,12 +58,31 @@ export async function syncFolder(folder: string) {
   }
 }
 
-/** Writes `text` to a temporary file beside `file`, fsyncs it and renames it over `file`: a crash leaves the old file or the new one, whole. */
+/**
+ * Throws EACCES (or what else stops a write) when `file` is there and this process may not write
+ * it: a rename over it would succeed, as the folder allows it, and replace a file its owner made
+ * read-only. A file not there yet passes.
+ */
+export async function checkWritable(file: string) {
+  await access(file, constants.W_OK).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== "ENOENT") throw error;
+  });
+}
+
+/**
+ * Writes `text` to a temporary file beside `file`, fsyncs it and renames it over `file`: a crash
+ * leaves the old file or the new one, whole. The new file keeps the old one's permissions.
+ */
 export async function writeDurably(file: string, text: string, syncTheFolder = true) {
   const temporary = temporaryOf(file);
   try {
+    const mode = await stat(file).then(
+      (found) => found.mode & 0o7777,
+      () => undefined,
+    );
     const handle = await open(temporary, "w");
     try {
+      if (mode !== undefined) await handle.chmod(mode);
       await handle.writeFile(text);
       await handle.sync();
     } finally {

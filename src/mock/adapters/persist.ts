@@ -6,13 +6,22 @@
 // answered; changes that arrive while a save runs share the next one, so one write and one
 // fsync cover them all. A change the records cannot say (reset, restore, scenario), a journal
 // grown past the snapshot's size, and a save after a failed one rewrite the snapshot whole:
-// compaction. The journal's first line names the snapshot it follows, by hash, so a journal
-// left from before a compaction that a crash cut short is not replayed onto the newer snapshot.
+// compaction. A clean stop folds the journal into the snapshot and removes it, so the file alone
+// holds the state (what a team commits or copies); after a kill -9 the next start folds it in.
+//
+// The snapshot and its journal are a pair (issue 33, item 3). The journal's first line names the
+// snapshot it follows, by hash; before a compaction renames a new snapshot in, the journal gets a
+// last line naming that snapshot (`folded`), so a journal left by a compaction or a stop cut short
+// is told, and discarded quietly, from a journal of another snapshot or of none, which stops the
+// server at start and is never discarded. Before each save the server checks that the snapshot,
+// the journal and the lock are still the ones it wrote: if not, it saves nothing more (the write
+// answers 503 naming the file) and writes its state beside, so nothing it acknowledged is lost.
 import { createHash } from "node:crypto";
-import { open, readFile, rename } from "node:fs/promises";
-import { dirname } from "node:path";
+import type { Stats } from "node:fs";
+import { constants, open, readFile, rename, rm, stat } from "node:fs/promises";
+import { basename, dirname } from "node:path";
 import { applyChange, type StateChange } from "../state/changes.js";
-import { persistTarget, removeLeftovers, syncFolder, temporaryOf, writeDurably } from "./persist-files.js";
+import { checkWritable, persistTarget, removeLeftovers, syncFolder, temporaryOf, writeDurably } from "./persist-files.js";
 import { lockPersistFile, type PersistLock } from "./persist-lock.js";
 
 export interface Persistence {
@@ -20,7 +29,7 @@ export interface Persistence {
   save(change: StateChange): Promise<void>;
   /** Resolves when no save is running or waiting. */
   settled(): Promise<void>;
-  /** Waits for the last save, then frees the file for another server. */
+  /** Waits for the last save, folds the journal into the file, removes the journal and frees the file for another server. */
   close(): Promise<void>;
   /** How many saves reached the disk, how many changes they carried, and how many rewrote the snapshot. */
   readonly counts: { saves: number; changes: number; compactions: number };
@@ -32,7 +41,9 @@ const problem = (file: string, doing: string, error: unknown) =>
 
 export const journalOf = (file: string) => `${file}.journal`;
 const baseOf = (snapshot: string) => createHash("sha256").update(snapshot).digest("base64url");
-const header = (snapshot: string) => `${JSON.stringify({ journal: 1, base: baseOf(snapshot) })}\n`;
+const header = (base: string) => `${JSON.stringify({ journal: 2, base })}\n`;
+// After a blank line, so a line a failed save left cut short stays a line of its own.
+const foldedLine = (base: string) => `\n${JSON.stringify({ folded: base })}\n`;
 
 const readIfThere = (file: string) =>
   readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {
@@ -40,45 +51,88 @@ const readIfThere = (file: string) =>
     throw error;
   });
 
+/** A journal read: its header's base, the snapshots its `folded` lines name, and its changes with their line numbers. */
+function parseJournal(journal: string, name: string) {
+  const lines = journal.split("\n");
+  /** Whether the next line that holds something is a `folded` line, or there is none. */
+  const lastBeforeFold = (index: number) => {
+    const next = lines.slice(index + 1).find((line) => line !== "");
+    return next === undefined || next.startsWith('{"folded":');
+  };
+  let base: unknown;
+  const folded = new Set<unknown>();
+  const changes: { line: number; change: unknown }[] = [];
+  for (const [index, line] of lines.entries()) {
+    if (line === "") continue;
+    let parsed: Record<string, unknown>;
+    try {
+      parsed = JSON.parse(line) as Record<string, unknown>;
+    } catch (error) {
+      // A line cut short by a crash or a failed save was never acknowledged: the last one, or one a compaction followed.
+      if (lastBeforeFold(index)) continue;
+      throw new Error(`${name} line ${index + 1}: ${(error as Error).message}`);
+    }
+    if (index === 0 && parsed?.journal !== undefined) base = parsed.base;
+    else if (parsed?.folded !== undefined) folded.add(parsed.folded);
+    else changes.push({ line: index + 1, change: parsed });
+  }
+  return { base, folded, changes };
+}
+
+const changesWord = (count: number) => (count === 1 ? "1 change" : `${count} changes`);
+
+/** The saved state, and how many changes of the journal it applied; undefined when there is neither snapshot nor journal. */
+export interface Saved {
+  state: unknown;
+  changes: number;
+}
+
 /**
- * The saved state: the snapshot with its journal's changes applied, or undefined when there is
- * no file yet. Throws, worded for the person who passed --persist, when it cannot be read; the
- * caller checks the state whole (a state that is not one is refused by the snapshot check).
+ * The saved state: the snapshot with its journal's changes applied. Throws, worded for the
+ * person who passed --persist, when it cannot be read, and when the journal holds changes that do
+ * not follow this snapshot (nothing is changed then); the caller checks the state whole.
  */
-export async function loadPersisted(file: string): Promise<unknown> {
+export async function readSaved(file: string): Promise<Saved | undefined> {
+  const journalFile = journalOf(file);
   let snapshot: string | undefined;
   let journal: string | undefined;
   try {
-    snapshot = await readIfThere(file);
-    journal = snapshot === undefined ? undefined : await readIfThere(journalOf(file));
+    [snapshot, journal] = await Promise.all([readIfThere(file), readIfThere(journalFile)]);
   } catch (error) {
     throw problem(file, "cannot read it", error);
   }
-  if (snapshot === undefined) return undefined;
+  const { base, folded, changes } = parseJournal(journal ?? "", journalFile);
+  const held = `${journalFile} holds ${changesWord(changes.length)} a server acknowledged`;
+  const untouched = `Nothing was changed or removed. To keep those changes, put back the ${basename(file)} they follow; to start from`;
+  if (snapshot === undefined) {
+    if (changes.length === 0) return undefined;
+    throw new Error(
+      `--persist ${file}: ${held}, but ${file}, the file they follow, is not there. ${untouched} the mock's starting state, move ${journalFile} away.`,
+    );
+  }
   const state: unknown = JSON.parse(snapshot);
-  const lines = journal?.split("\n") ?? [];
-  // A journal of another snapshot: a compaction renamed the snapshot, then stopped before its new journal.
-  if (lines[0] !== header(snapshot).trimEnd()) return state;
-  for (const [index, line] of lines.entries()) {
-    if (index === 0 || line === "") continue;
-    let change: unknown;
-    try {
-      change = JSON.parse(line);
-    } catch (error) {
-      // The last line cut short by a crash mid-write was never fsynced, so never acknowledged.
-      if (index === lines.length - 1) break;
-      throw new Error(`${journalOf(file)} line ${index + 1}: ${(error as Error).message}`);
-    }
+  const ownBase = baseOf(snapshot);
+  if (base !== ownBase) {
+    // Folded into this snapshot by a compaction or a stop cut short after the rename, or holding nothing: quietly replaced.
+    if (folded.has(ownBase) || changes.length === 0) return { state, changes: 0 };
+    throw new Error(
+      `--persist ${file}: ${held}, which follow another ${basename(file)} than the one there (the file was replaced, or the journal comes from another run). ${untouched} ${file} as it is, move ${journalFile} away.`,
+    );
+  }
+  for (const { line, change } of changes) {
     try {
       applyChange(state, change);
     } catch (error) {
-      throw new Error(`${journalOf(file)} line ${index + 1}: ${(error as Error).message}`);
+      throw new Error(`${journalFile} line ${line}: ${(error as Error).message}`);
     }
   }
-  return state;
+  return { state, changes: changes.length };
 }
 
-/** Takes the file for this server: finds its target through symlinks, locks it, removes leftovers. Throws, worded, when it cannot. */
+/** The state a restart would load (see readSaved), or undefined when there is no file yet. */
+export const loadPersisted = async (file: string): Promise<unknown> => (await readSaved(file))?.state;
+
+/** Takes the file for this server: finds its target through symlinks, locks it, removes leftovers, checks it may write the files there. Throws, worded, when it cannot. */
 export async function holdPersistFile(file: string): Promise<{ target: string; lock: PersistLock }> {
   let target: string;
   try {
@@ -95,6 +149,8 @@ export async function holdPersistFile(file: string): Promise<{ target: string; l
   }
   try {
     await removeLeftovers(target);
+    await checkWritable(target);
+    await checkWritable(journalOf(target));
   } catch (error) {
     await lock.release();
     throw problem(file, "cannot write it", error);
@@ -102,8 +158,9 @@ export async function holdPersistFile(file: string): Promise<{ target: string; l
   return { target, lock };
 }
 
+/** Appends to a journal that is there (never makes one: a journal removed under the server is not recreated headless). */
 async function append(file: string, text: string) {
-  const handle = await open(file, "a");
+  const handle = await open(file, constants.O_WRONLY | constants.O_APPEND);
   try {
     await handle.writeFile(text);
     await handle.datasync();
@@ -112,17 +169,10 @@ async function append(file: string, text: string) {
   }
 }
 
-/** The snapshot rewritten whole and a new journal naming it: a crash at any step leaves a snapshot and a journal that agree, or a journal ignored. */
-async function compact(file: string, snapshot: string) {
-  const journal = journalOf(file);
-  const next = temporaryOf(journal);
-  await writeDurably(next, header(snapshot), false);
-  await writeDurably(file, snapshot);
-  await rename(next, journal);
-  await syncFolder(dirname(file));
-}
-
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const statIfThere = (file: string) => stat(file).catch(() => undefined);
+const sameFile = (now: Stats | undefined, was: Stats | undefined) =>
+  now !== undefined && was !== undefined && now.dev === was.dev && now.ino === was.ino && now.size === was.size && now.mtimeMs === was.mtimeMs;
 
 export interface PersistOptions {
   log?: (line: string) => void;
@@ -132,9 +182,9 @@ export interface PersistOptions {
 
 /**
  * Saves to `file` (held by holdPersistFile) on demand, after writing `serialize()` as its
- * snapshot once, so a file that cannot be written stops the server at start rather than at its
- * first write. A failed save is logged once, and rejects every change it carried; the next save
- * rewrites the snapshot, so it carries them.
+ * snapshot once, which folds in the journal a start loaded, so a file that cannot be written
+ * stops the server at start rather than at its first write. A failed save is logged once, and
+ * rejects every change it carried; the next save rewrites the snapshot, so it carries them.
  */
 export async function openPersistence(
   file: string,
@@ -142,6 +192,7 @@ export async function openPersistence(
   serialize: () => string,
   { log = () => undefined, journalLimit }: PersistOptions = {},
 ): Promise<Persistence> {
+  const journal = journalOf(file);
   const counts = { saves: 0, changes: 0, compactions: 0 };
   let running: Promise<void> = Promise.resolve();
   /** The save that has not started yet: every change asked for before it starts is in it. */
@@ -151,14 +202,78 @@ export async function openPersistence(
   let whole = false;
   let journalSize = 0;
   let limit = 0;
+  /** The snapshot and journal as this server last wrote them: the journal's file, its size in bytes, and its header's. */
+  let snapshotWritten: Stats | undefined;
+  let journalWritten: Stats | undefined;
+  /** Unknown after a failed save, until the compaction that follows. */
+  let journalBytes: number | undefined = 0;
+  let headerBytes = 0;
+  /** Set once the files are no longer this server's: every save after rejects with it. */
+  let lost: Error | undefined;
+  let closed: Promise<void> | undefined;
 
-  async function rewrite() {
+  /** The snapshot rewritten whole and a new journal naming it: a crash at any step leaves a pair that loads (see the top). */
+  async function compact(snapshot: string, journalThere: boolean) {
+    const base = baseOf(snapshot);
+    const next = temporaryOf(journal);
+    if (journalThere) await append(journal, foldedLine(base));
+    await writeDurably(next, header(base), false);
+    await writeDurably(file, snapshot);
+    await rename(next, journal);
+    await syncFolder(dirname(file));
+    [snapshotWritten, journalWritten] = await Promise.all([stat(file), stat(journal)]);
+    headerBytes = journalBytes = journalWritten.size;
+  }
+
+  async function rewrite(journalThere = true) {
     // Serialised now, synchronously: a change made after this line waits for the next save.
     const snapshot = serialize();
-    await compact(file, snapshot);
+    await compact(snapshot, journalThere);
     journalSize = 0;
     limit = journalLimit ?? Math.max(8 * 1024 * 1024, snapshot.length);
     counts.compactions++;
+  }
+
+  /**
+   * What is no longer as this server left it (the snapshot, the journal or the lock), or
+   * undefined. Throws, as a save that failed, when the folder itself is gone: if it comes back,
+   * the files are this server's again.
+   */
+  async function changed(): Promise<string | undefined> {
+    const [snapshotNow, journalNow, locked] = await Promise.all([statIfThere(file), statIfThere(journal), lock.held()]);
+    if ((!snapshotNow || !journalNow || !locked) && !(await statIfThere(dirname(file)))) await stat(dirname(file));
+    if (!sameFile(snapshotNow, snapshotWritten)) return `${file} was replaced, changed or removed`;
+    // The journal's time changes at each append: its file and size say it is this server's.
+    const journalSizeChanged = journalBytes !== undefined && journalNow?.size !== journalBytes;
+    if (journalNow?.ino !== journalWritten?.ino || journalNow?.dev !== journalWritten?.dev || journalSizeChanged) {
+      return `${journal} was replaced, changed or removed`;
+    }
+    if (!locked) return `its lock ${lock.path} was removed or taken over by another server`;
+    return undefined;
+  }
+
+  /** Stops saving for good, and writes the state beside the file, so that what this server acknowledged is kept. */
+  async function lose(reason: string) {
+    const kept = `${file}.server-${process.pid}.json`;
+    const where = await Promise.resolve()
+      .then(() => writeDurably(kept, serialize()))
+      .then(
+        () => `its state, with every change it acknowledged, is in ${kept}`,
+        (error: Error) => `its state could not be written to ${kept} (${error.message}): GET /__mock/state answers it while it runs`,
+      );
+    lost = new Error(`${reason} while this server held it, so it saves no more; ${where}. Stop the server, then keep as ${file} the state you want`);
+    log(`--persist ${file}: ${lost.message}.`);
+  }
+
+  /** Checks the files are this server's, then runs `write`; a change found makes the server lose the file (see lose). */
+  async function guarded(write: () => Promise<void>) {
+    if (lost) throw lost;
+    const reason = await changed();
+    if (reason !== undefined) {
+      await lose(reason);
+      throw lost;
+    }
+    await write();
   }
 
   function start() {
@@ -169,11 +284,14 @@ export async function openPersistence(
     lines = [];
     const rewriting = whole || journalSize + text.length > limit;
     whole = false;
-    const written = rewriting
-      ? rewrite()
-      : append(journalOf(file), text).then(() => {
-          journalSize += text.length;
-        });
+    const written = guarded(() =>
+      rewriting
+        ? rewrite()
+        : append(journal, text).then(() => {
+            journalSize += text.length;
+            if (journalBytes !== undefined) journalBytes += Buffer.byteLength(text);
+          }),
+    );
     running = written.then(
       () => {
         counts.saves++;
@@ -182,6 +300,7 @@ export async function openPersistence(
       (error: unknown) => {
         // The journal may hold part of this save: the next save starts a new one from the whole state.
         whole = true;
+        journalBytes = undefined;
         throw error;
       },
     );
@@ -189,6 +308,7 @@ export async function openPersistence(
   }
 
   const save = (change: StateChange) => {
+    if (closed) return Promise.reject(problem(file, "cannot save the state", new Error("the server is stopping")));
     changes++;
     if (change.whole) whole = true;
     else lines.push(`${JSON.stringify(change)}\n`);
@@ -199,14 +319,29 @@ export async function openPersistence(
       .then(start)
       .catch((error: unknown) => {
         const failure = problem(file, "cannot save the state", error);
-        log(failure.message);
+        // A lost file was logged once, when it was found.
+        if (error !== lost) log(failure.message);
         throw failure;
       });
     return waiting;
   };
 
+  /** The journal folded into the snapshot and removed, as at a clean stop: the snapshot alone holds the state. */
+  async function fold() {
+    if (!whole && journalBytes === headerBytes) {
+      // Nothing written since the last compaction: the snapshot holds the state already.
+      await rm(journal);
+    } else {
+      const snapshot = serialize();
+      await append(journal, foldedLine(baseOf(snapshot)));
+      await writeDurably(file, snapshot, false);
+      await rm(journal);
+    }
+    await syncFolder(dirname(file));
+  }
+
   try {
-    await rewrite();
+    await rewrite((await statIfThere(journal)) !== undefined);
   } catch (error) {
     throw problem(file, "cannot write it", error);
   }
@@ -219,9 +354,19 @@ export async function openPersistence(
   return {
     save,
     settled,
-    close: async () => {
-      await settled();
-      await lock.release();
+    close: () => {
+      closed ??= (async () => {
+        await settled();
+        try {
+          await guarded(fold);
+        } catch (error) {
+          // A lost file was logged when it was found; the pair left by a failed fold still loads.
+          if (error !== lost) throw problem(file, "cannot fold the journal into it", error);
+        } finally {
+          await lock.release();
+        }
+      })();
+      return closed;
     },
     counts,
   };

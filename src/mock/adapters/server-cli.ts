@@ -75,4 +75,14 @@ const started = await startStatefulMock({
   process.exit(1);
 });
 console.log(`Stateful mock${profile === "live" ? " (the live service's shapes)" : ""} listening on ${started.url}`);
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, () => started.stop().then(() => process.exit(0)));
+// Stopping folds the --persist journal into the file; a fold that fails is told, and the pair it leaves loads at the next start.
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
+  process.once(signal, () =>
+    started.stop().then(
+      () => process.exit(0),
+      (error: Error) => {
+        console.error(error.message);
+        process.exit(1);
+      },
+    ),
+  );

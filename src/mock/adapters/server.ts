@@ -2,7 +2,7 @@
 // tests: one code path. With a persist file, the server holds it alone (persist-lock.ts), the
 // state is loaded at start and a change is answered only once it is on disk (persist.ts); a
 // save that fails answers 503 `not_saved` naming the failure (the change stays in memory, and
-// the next save that succeeds carries it).
+// the next save that succeeds carries it). Stopping folds the journal into the file.
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createMockOf, type Mock } from "../engine.js";
@@ -10,7 +10,7 @@ import { liveProfile } from "../profiles/live.js";
 import { seedProfile } from "../profiles/seed.js";
 import type { ScenarioOption } from "../scenarios.js";
 import { createMockServer } from "./node-http.js";
-import { holdPersistFile, loadPersisted, openPersistence, type Persistence } from "./persist.js";
+import { holdPersistFile, journalOf, openPersistence, type Persistence, readSaved } from "./persist.js";
 
 export interface StatefulMockOptions {
   host?: string | undefined;
@@ -34,7 +34,7 @@ export interface StatefulMock {
   mock: Mock;
   server: Server;
   persistence: Persistence | undefined;
-  /** Stops answering, then waits for the last save and frees the persist file. */
+  /** Stops answering, then waits for the last save, folds the journal into the persist file and frees it. */
   stop(): Promise<void>;
 }
 
@@ -60,18 +60,24 @@ export async function startStatefulMock({
   if (persist) {
     const { target, lock } = await holdPersistFile(persist);
     try {
-      const saved = await loadPersisted(target).catch((error: Error) => {
+      const saved = await readSaved(target).catch((error: Error) => {
         if (error.message.startsWith("--persist ")) throw error;
         throw new Error(`--persist ${persist}: not a saved mock state (${error.message}); move it away or pick another file.`);
       });
       if (saved !== undefined) {
         try {
-          mock.restore(saved);
+          mock.restore(saved.state);
         } catch (error) {
           throw new Error(`--persist ${persist}: not a saved mock state (${(error as Error).message}); move it away or pick another file.`);
         }
       }
       persistence = await openPersistence(target, lock, () => mock.snapshotJson(), { log, journalLimit });
+      const folded = saved?.changes ? `, with ${saved.changes === 1 ? "1 change" : `${saved.changes} changes`} of ${journalOf(persist)} folded in` : "";
+      log(
+        saved
+          ? `--persist ${persist}: the state loaded from the file${folded}`
+          : `--persist ${persist}: no such file, so a new one was made, holding the mock's starting state`,
+      );
     } catch (error) {
       await lock.release();
       throw error;
