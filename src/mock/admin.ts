@@ -20,6 +20,9 @@ import { maxStateSize } from "./state/size.js";
  */
 export const adminMaxBodyBytes = maxStateSize + maxBodyBytes;
 
+/** The largest seed POST /__mock/scenario takes, and the bin's --seed: the seeded random draws 32 bits. */
+export const maxScenarioSeed = 0xffffffff;
+
 const writes = ["POST /__mock/reset", "PUT /__mock/state", "POST /__mock/scenario"];
 
 /**
@@ -59,8 +62,8 @@ function scenarioOf(body: unknown): ScenarioOption | null | Response {
   if (!("name" in body)) return adminInvalid(`This field is required: ${choices}.`, "name");
   const { name, seed } = body;
   if (name !== null && !isScenarioName(name)) return adminInvalid(`Must be ${choices}; got ${JSON.stringify(name)}.`, "name");
-  if (seed !== undefined && !(Number.isInteger(seed) && (seed as number) >= 0 && (seed as number) <= 0xffffffff)) {
-    return adminInvalid(`Must be a whole number from 0 to 4294967295; got ${JSON.stringify(seed)}.`, "seed");
+  if (seed !== undefined && !(Number.isInteger(seed) && (seed as number) >= 0 && (seed as number) <= maxScenarioSeed)) {
+    return adminInvalid(`Must be a whole number from 0 to ${maxScenarioSeed}; got ${JSON.stringify(seed)}.`, "seed");
   }
   if (name === null) return seed === undefined ? null : adminInvalid("A seed applies to a scenario; send it with a name.", "seed");
   return seed === undefined ? name : { name, seed: seed as number };
