@@ -6,8 +6,8 @@
 import { isObject } from "../shared/is-object.js";
 import { readLimited } from "../shared/read-limited.js";
 import type { Mock } from "./engine.js";
-import { adminBodyNotJson, adminInvalid, adminNotFound, inexactDetail, requestTooLarge, unsupportedMediaType } from "./errors.js";
-import { empty, json, validationError } from "./responses.js";
+import { adminBodyNotJson, adminInvalid, adminNotFound, adminNotJsonType, inexactDetail, requestTooLarge } from "./errors.js";
+import { empty, json } from "./responses.js";
 import { isScenarioName, type ScenarioOption, scenarioNames } from "./scenarios.js";
 import { inexactNumber } from "./spec/json-numbers.js";
 import { isJson, maxBodyBytes } from "./spec/validate-request.js";
@@ -31,7 +31,7 @@ const writes = ["POST /__mock/reset", "PUT /__mock/state", "POST /__mock/scenari
  */
 async function jsonBody(request: Request, root: "snapshot" | "body"): Promise<unknown> {
   const contentType = request.headers.get("content-type");
-  if (!isJson(contentType)) return validationError([unsupportedMediaType(contentType)]);
+  if (!isJson(contentType)) return adminNotJsonType(contentType);
   if (Number(request.headers.get("content-length")) > adminMaxBodyBytes) return requestTooLarge(adminMaxBodyBytes);
   const bytes = await readLimited(request.body, adminMaxBodyBytes);
   if (!bytes) return requestTooLarge(adminMaxBodyBytes);
