@@ -19,6 +19,7 @@ const slowUnitTests = [
   "test/spec/generators.test.ts",
   "test/spec/drift.test.ts",
   "test/spec/docs.test.ts",
+  "test/spec/pack.test.ts",
 ];
 
 export default defineConfig({
