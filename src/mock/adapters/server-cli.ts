@@ -90,6 +90,11 @@ const port = wholeNumber("--port", values.port, 65535) ?? wholeNumber("STATEFUL_
 const seed = wholeNumber("--seed", values.seed, maxScenarioSeed);
 const host = values.host ?? "127.0.0.1";
 
+// Said before it listens, so that even a start that fails has said it.
+if (!isLoopback(host))
+  console.error(
+    `warning: --host ${host} opens the mock to other machines, its admin routes (/__mock/) too: anyone who reaches it can read and replace its state, reset it and read its request log. Use --host 127.0.0.1 to keep it to this machine.`,
+  );
 const started = await startStatefulMock({
   profile,
   port,
@@ -102,10 +107,6 @@ const started = await startStatefulMock({
   console.error(error.code === "EADDRINUSE" ? `Port ${port} is in use: pass --port with another.` : error.message);
   process.exit(1);
 });
-if (!isLoopback(host))
-  console.error(
-    `warning: --host ${host} opens the mock to other machines, its admin routes (/__mock/) too: anyone who reaches port ${new URL(started.url).port} can read and replace its state, reset it and read its request log. Use --host 127.0.0.1 to keep it to this machine.`,
-  );
 console.log(`Stateful mock${profile === "live" ? " (the live service's shapes)" : ""} listening on ${started.url}`);
 
 let stopping = false;
