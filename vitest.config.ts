@@ -20,6 +20,8 @@ const slowUnitTests = [
   "test/spec/generators.test.ts",
   "test/spec/drift.test.ts",
   "test/spec/docs.test.ts",
+  "test/spec/pack.test.ts",
+  "test/types/quickstart-project.test.ts",
 ];
 
 export default defineConfig({

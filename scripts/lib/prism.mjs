@@ -1,8 +1,11 @@
 // Starts and stops Prism on the bundled spec. Used by `npm start` and the contract tests'
 // global setup, so both mock exactly what `npm run mock` does.
 import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
+import { createServer, isIP } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 import { bundlePath } from "../bundle.mjs";
 
@@ -31,6 +34,21 @@ export function freePort(host = "127.0.0.1") {
   });
 }
 
+/** The address the description's `x-faker` page links name: Prism's default. */
+const describedOrigin = "http://127.0.0.1:4010";
+
+/**
+ * A copy of the bundled description for a Prism on `origin`, in a folder of its own, and how to
+ * remove it: the generated `next` and `previous` links point at the Prism that answers them.
+ * @param {string} origin
+ */
+function descriptionFor(origin) {
+  const dir = mkdtempSync(join(tmpdir(), "prism-"));
+  const file = join(dir, "openapi.yaml");
+  writeFileSync(file, readFileSync(bundlePath, "utf8").replaceAll(`${describedOrigin}/api/`, `${origin}/api/`));
+  return { file, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
 /**
  * Runs `prism mock` and resolves once it listens. `dynamic` serves generated data instead of
  * the spec's examples (`seed` makes it repeatable). Prism validates every request against the spec.
@@ -38,8 +56,10 @@ export function freePort(host = "127.0.0.1") {
  * @returns {Promise<{ url: string, stop: () => Promise<void>, child: import("node:child_process").ChildProcess }>}
  */
 export function startPrism({ host = "127.0.0.1", port = 4010, dynamic = false, seed, log = () => {}, readyTimeoutMs = 60_000 } = {}) {
+  const url = `http://${isIP(host) === 6 ? `[${host}]` : host}:${port}`;
+  const description = descriptionFor(url);
   // Prism stops with its parent, however the parent goes.
-  const args = ["--import", exitWithParent, prismCli, "mock", bundlePath, "--host", host, "--port", String(port)];
+  const args = ["--import", exitWithParent, prismCli, "mock", description.file, "--host", host, "--port", String(port)];
   // Without fillProperties off, generated objects get random extra properties: in dynamic mode
   // and for `Prefer: dynamic=true` on the example mock alike.
   args.push("--json-schema-faker-fillProperties=false");
@@ -48,10 +68,15 @@ export function startPrism({ host = "127.0.0.1", port = 4010, dynamic = false, s
   // Its own process group: a terminal's Ctrl-C reaches only our process, which stops Prism
   // in order; and Prism is killed if our process exits any other way.
   const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"], detached: true });
-  const killOnExit = () => child.kill("SIGKILL");
+  const killOnExit = () => {
+    child.kill("SIGKILL");
+    description.remove();
+  };
   process.once("exit", killOnExit);
-  child.once("exit", () => process.off("exit", killOnExit));
-  const url = `http://${host}:${port}`;
+  child.once("exit", () => {
+    process.off("exit", killOnExit);
+    description.remove();
+  });
   let output = "";
 
   /** @returns {Promise<void>} */

@@ -1,6 +1,6 @@
 // The command line of `session-recordings-api-conformance`, checked: every problem is a
 // UsageError naming the flag, and no message quotes the key.
-import { parseArgs } from "node:util";
+import { CommandLineError, readCommandLine } from "../shared/command-line.js";
 import { defaultPacing } from "./pacing.js";
 
 export type ProfileOption = "seed" | "live" | "auto";
@@ -33,6 +33,7 @@ const maxPagesLimit = 3;
 export const usage = `usage: session-recordings-api-conformance --base-url <url> --api-key <key> --project <id>
          [--profile seed|live|auto] [--write] [--json]
          [--pace-ms ${defaultPacing.paceMs}] [--recordings-pace-ms ${defaultPacing.recordingsPaceMs}] [--timeout-ms 30000] [--max-pages ${maxPagesLimit}]
+         [--version] [--help]
 
 Calls every read operation, checks each answer against the API description (seed), the live
 service's description (live) or both (auto, the default), and prints a table. --write adds a
@@ -51,6 +52,7 @@ const flags = {
   "recordings-pace-ms": { type: "string" },
   "timeout-ms": { type: "string" },
   "max-pages": { type: "string" },
+  version: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -79,20 +81,19 @@ function baseUrlOf(text: string): string {
 }
 
 /**
- * The options of `argv` (the words after the command's name), or undefined for --help.
+ * The options of `argv` (the words after the command's name), or what to print instead of a run.
  * @throws UsageError
  */
-export function parseOptions(argv: readonly string[], env: Record<string, string | undefined>): Options | undefined {
-  let parsed: ReturnType<typeof parseArgs<{ options: typeof flags; allowPositionals: true; args: string[] }>>;
+export function parseOptions(argv: readonly string[], env: Record<string, string | undefined>): Options | "help" | "version" {
+  let read: ReturnType<typeof readCommandLine<typeof flags>>;
   try {
-    parsed = parseArgs({ args: [...argv], options: flags, allowPositionals: true, strict: true });
+    read = readCommandLine(argv, flags);
   } catch (error) {
-    // node:util names the flag; a stray word is not quoted, as it could be a key given without its flag.
-    const message = (error as Error).message.replace(/Unexpected argument '[^']*'/, "Unexpected argument");
-    throw new UsageError(message.split("\n")[0]!);
+    throw error instanceof CommandLineError ? new UsageError(error.message) : error;
   }
-  const { values, positionals } = parsed;
-  if (values.help) return undefined;
+  const { values, positionals } = read;
+  if (values.help) return "help";
+  if (values.version) return "version";
   // A stray word is not quoted: it could be a key given without its flag.
   if (positionals.length) throw new UsageError("the command takes flags only: an argument is not one");
   const required = (flag: "base-url" | "project", value: string | undefined) => {

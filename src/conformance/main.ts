@@ -1,6 +1,7 @@
 // The command as a function of its arguments and its outputs, for the bin (cli.ts) and the
 // tests: prints the table or the JSON, and returns the exit code (0 conforms, 1 does not,
 // 2 bad input). Every line it writes passes through one redaction of the key.
+import { version } from "../../packages/conformance/package.json";
 import { keyVariable, parseOptions, UsageError, usage } from "./args.js";
 import { type Clock, realClock } from "./pacing.js";
 import { jsonText, summaryText, tableHeader, tableLine } from "./report.js";
@@ -27,8 +28,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   const err = (text: string) => io.stderr(redact(text));
   try {
     const options = parseOptions(argv, io.env);
-    if (!options) {
-      out(`${usage}\n`);
+    if (options === "help" || options === "version") {
+      out(`${options === "help" ? usage : version}\n`);
       return 0;
     }
     const profiles = profilesOf(options.profile);
@@ -43,11 +44,11 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return report.conforms ? 0 : 1;
   } catch (error) {
     if (error instanceof UsageError) {
-      err(`session-recordings-api: ${error.message}\n\n${usage}\n`);
+      err(`session-recordings-api-conformance: ${error.message}\n\n${usage}\n`);
       return 2;
     }
     // A fault of the command itself: its message, not a stack trace.
-    err(`session-recordings-api: the check stopped: ${error instanceof Error ? error.message : String(error)}\n`);
+    err(`session-recordings-api-conformance: the check stopped: ${error instanceof Error ? error.message : String(error)}\n`);
     return 3;
   }
 }

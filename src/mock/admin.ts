@@ -6,8 +6,8 @@
 import { isObject } from "../shared/is-object.js";
 import { readLimited } from "../shared/read-limited.js";
 import type { Mock } from "./engine.js";
-import { adminBodyNotJson, adminInvalid, adminNotFound, inexactDetail, requestTooLarge, unsupportedMediaType } from "./errors.js";
-import { empty, json, validationError } from "./responses.js";
+import { adminBodyNotJson, adminInvalid, adminNotFound, adminNotJsonType, inexactDetail, requestTooLarge } from "./errors.js";
+import { empty, json } from "./responses.js";
 import { isScenarioName, type ScenarioOption, scenarioNames } from "./scenarios.js";
 import { inexactNumber } from "./spec/json-numbers.js";
 import { isJson, maxBodyBytes } from "./spec/validate-request.js";
@@ -20,6 +20,9 @@ import { maxStateSize } from "./state/size.js";
  */
 export const adminMaxBodyBytes = maxStateSize + maxBodyBytes;
 
+/** The largest seed POST /__mock/scenario takes, and the bin's --seed: the seeded random draws 32 bits. */
+export const maxScenarioSeed = 0xffffffff;
+
 const writes = ["POST /__mock/reset", "PUT /__mock/state", "POST /__mock/scenario"];
 
 /**
@@ -28,7 +31,7 @@ const writes = ["POST /__mock/reset", "PUT /__mock/state", "POST /__mock/scenari
  */
 async function jsonBody(request: Request, root: "snapshot" | "body"): Promise<unknown> {
   const contentType = request.headers.get("content-type");
-  if (!isJson(contentType)) return validationError([unsupportedMediaType(contentType)]);
+  if (!isJson(contentType)) return adminNotJsonType(contentType);
   if (Number(request.headers.get("content-length")) > adminMaxBodyBytes) return requestTooLarge(adminMaxBodyBytes);
   const bytes = await readLimited(request.body, adminMaxBodyBytes);
   if (!bytes) return requestTooLarge(adminMaxBodyBytes);
@@ -59,8 +62,8 @@ function scenarioOf(body: unknown): ScenarioOption | null | Response {
   if (!("name" in body)) return adminInvalid(`This field is required: ${choices}.`, "name");
   const { name, seed } = body;
   if (name !== null && !isScenarioName(name)) return adminInvalid(`Must be ${choices}; got ${JSON.stringify(name)}.`, "name");
-  if (seed !== undefined && !(Number.isInteger(seed) && (seed as number) >= 0 && (seed as number) <= 0xffffffff)) {
-    return adminInvalid(`Must be a whole number from 0 to 4294967295; got ${JSON.stringify(seed)}.`, "seed");
+  if (seed !== undefined && !(Number.isInteger(seed) && (seed as number) >= 0 && (seed as number) <= maxScenarioSeed)) {
+    return adminInvalid(`Must be a whole number from 0 to ${maxScenarioSeed}; got ${JSON.stringify(seed)}.`, "seed");
   }
   if (name === null) return seed === undefined ? null : adminInvalid("A seed applies to a scenario; send it with a name.", "seed");
   return seed === undefined ? name : { name, seed: seed as number };

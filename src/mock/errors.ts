@@ -91,6 +91,15 @@ export const notSaved = (reason: string) => error(503, "server_error", "not_save
 /** The admin routes' own answers. */
 export const adminBodyNotJson = () => error(400, "validation_error", "parse_error", "The body must be JSON.");
 export const adminInvalid = (detail: string, attr: string | null) => error(400, "validation_error", "invalid", detail, attr);
+/** An admin write not sent as JSON: 415, the status of the guard, with the flag curl needs. */
+export const adminNotJsonType = (contentType: string | null) =>
+  error(
+    415,
+    "invalid_request",
+    "unsupported_media_type",
+    `Unsupported media type "${contentType ?? ""}": the admin routes take JSON; send Content-Type: application/json (curl: -H 'Content-Type: application/json').`,
+    "Content-Type",
+  );
 /** An admin request from a web page of another origin (see adapters/node-http.ts). */
 export const adminForeignOrigin = (origin: string) =>
   error(

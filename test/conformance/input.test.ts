@@ -1,6 +1,7 @@
 // Bad input stops the command with exit code 2 and a message naming the flag, never a stack
 // trace: missing or malformed flags, a host that does not answer, a key the server refuses.
 import { describe, expect, it } from "vitest";
+import conformancePackage from "../../packages/conformance/package.json";
 import { freePort } from "../../scripts/lib/prism.mjs";
 import { keyVariable } from "../../src/conformance/args.js";
 import { type CommandRun, checkArgs, jsonAnswer, mockBehind, project, runCommand, testKey, unpaced } from "../support/conformance.js";
@@ -11,7 +12,7 @@ const base = "http://127.0.0.1:9";
 
 /** The run stopped on bad input: exit 2, the message naming `flag`, the usage after it, no stack. */
 function expectRefused(run: CommandRun, flag: string) {
-  expect(run.stderr).toContain(`session-recordings-api: ${flag}`);
+  expect(run.stderr).toContain(`session-recordings-api-conformance: ${flag}`);
   expect(run.stderr).toContain("usage: session-recordings-api-conformance");
   expect(run.stderr).not.toMatch(/^\s+at /m);
   expect(run.stdout).toBe("");
@@ -42,17 +43,22 @@ describe("bad input", () => {
   it.each([
     [["--profile", "staging"], "--profile must be seed, live or auto"],
     [["--pace-ms=-1"], "--pace-ms must be a whole number"],
-    [["--pace-ms", "-1"], "Option '--pace-ms' argument is ambiguous"],
+    [["--pace-ms", "-1"], '--pace-ms needs a value; one starting with "-" goes as --pace-ms=<value>'],
     [["--pace-ms", "fast"], "--pace-ms must be a whole number"],
     [["--recordings-pace-ms", "1.5"], "--recordings-pace-ms must be a whole number"],
     [["--max-pages", "4"], "--max-pages must be a whole number from 1 to 3"],
     [["--timeout-ms", "0"], "--timeout-ms must be a whole number from 1"],
     [["--project", "28417/../1"], "--project must be a project id"],
     [["--api-key", "phx two words"], "--api-key must be a personal API key"],
-    [["--verbose"], "Unknown option '--verbose'"],
-    [["--base-url"], "Option '--base-url <value>' argument missing"],
+    [["--verbose"], "unknown flag --verbose (--help lists them)\n"],
+    [["--json=yes"], "--json takes no value\n"],
+    [["--base-url"], "--base-url needs a value\n"],
+    [["--project", project, "--project", "28502"], "--project is given twice; give it once\n"],
+    [["--profile="], "--profile needs a value, got an empty one\n"],
   ])("%j is refused, naming the flag", async (extra, message) => {
-    const run = await runCommand(["--base-url", base, "--api-key", testKey, "--project", project, ...extra]);
+    // The required flags, but any the case gives itself (a flag given twice is refused).
+    const required = Object.entries({ "--base-url": base, "--api-key": testKey, "--project": project }).filter(([flag]) => !extra.includes(flag));
+    const run = await runCommand([...required.flat(), ...extra]);
     expectRefused(run, message);
   });
 
@@ -61,6 +67,11 @@ describe("bad input", () => {
     const help = await runCommand(["--help"]);
     expect(help.stdout).toContain("usage: session-recordings-api-conformance --base-url <url> --api-key <key> --project <id>");
     expect(help.code).toBe(0);
+  });
+
+  it("prints its version for --version, the package's", async () => {
+    const run = await runCommand(["--version"]);
+    expect(run).toEqual({ code: 0, stdout: `${conformancePackage.version}\n`, stderr: "" });
   });
 
   it(`takes the key from ${keyVariable} when --api-key is not given`, async () => {

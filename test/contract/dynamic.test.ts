@@ -45,7 +45,8 @@ function requestFor(entry: OperationEntry, target: Target): { url: string; init:
 }
 
 /** What in a generated body breaks the realism rules; empty when it looks like the service's data. */
-function unrealistic(body: unknown, schema: Schema, listingPath: string): string[] {
+function unrealistic(body: unknown, schema: Schema, listing: string): string[] {
+  const { origin, pathname } = new URL(listing);
   const problems = undeclaredProperties(body, schema).map((path) => `${path} is not in the schema`);
   walk(body, schema, (path, value, resolved) => {
     const key = path.split(".").pop()!;
@@ -62,7 +63,11 @@ function unrealistic(body: unknown, schema: Schema, listingPath: string): string
     if (resolved.format === "email" && !email.test(value)) problems.push(`${path} = ${value} is not a real-looking e-mail`);
     if (resolved.format === "uuid" && !uuid.test(value)) problems.push(`${path} = ${value} is not a real-looking UUID`);
     if (key.endsWith("_url") && !webUrl.test(value)) problems.push(`${path} = ${value} is not a real-looking URL`);
-    if ((key === "next" || key === "previous") && new URL(value).pathname !== listingPath) problems.push(`${path} = ${value} leaves the listing`);
+    if (key === "next" || key === "previous") {
+      const link = new URL(value);
+      if (link.pathname !== pathname) problems.push(`${path} = ${value} leaves the listing`);
+      else if (link.origin !== origin) problems.push(`${path} = ${value} points at another server than ${origin}`);
+    }
   });
   walk(body, schema, (path, value) => {
     if (value === null || typeof value !== "object" || Array.isArray(value)) return;
@@ -113,8 +118,7 @@ describe("generated data in Prism's dynamic mode looks real", () => {
       const body = JSON.parse(text);
       const validate = validatorFor(schema);
       expect(validate(body), `${where}\n${errorsOf(validate)}`).toBe(true);
-      const listingPath = new URL(url).pathname;
-      expect(unrealistic(body, schema, listingPath), `${where}\n${text.slice(0, 2000)}`).toEqual([]);
+      expect(unrealistic(body, schema, url), `${where}\n${text.slice(0, 2000)}`).toEqual([]);
     }
   });
 
@@ -122,16 +126,30 @@ describe("generated data in Prism's dynamic mode looks real", () => {
     const recording = { $ref: "#/components/schemas/SessionRecording" };
     const playlist = { $ref: "#/components/schemas/Playlist" };
     const page = { $ref: "#/components/schemas/PaginatedSubscriptionList" };
-    expect(unrealistic({ id: "0193401e-5b7a-7c2d-9e84-1f6a3b0c7d52", click_count: -3 }, recording, "/")).toEqual(["$.click_count = -3 is negative"]);
-    expect(unrealistic({ start_time: "1898-01-01T00:00:00Z" }, recording, "/")).toEqual(["$.start_time = 1898-01-01T00:00:00Z is not a recent date"]);
-    expect(unrealistic({ start_time: "2026-11-01T10:00:00Z", end_time: "2026-11-01T09:00:00Z" }, recording, "/")).toHaveLength(1);
-    expect(unrealistic({ id: "a992fef7-89f4-d4d2-ddd6-85cd766e34ff", start_url: "dolor" }, recording, "/")).toHaveLength(2);
-    expect(unrealistic({ id: -2, filters: { description: "Recording filters", default: {} } }, playlist, "/")).toHaveLength(3);
-    expect(unrealistic({ id: 1, surprise: true }, playlist, "/")).toEqual(["$.surprise is not in the schema"]);
+    expect(unrealistic({ id: "0193401e-5b7a-7c2d-9e84-1f6a3b0c7d52", click_count: -3 }, recording, "http://mock.test/")).toEqual([
+      "$.click_count = -3 is negative",
+    ]);
+    expect(unrealistic({ start_time: "1898-01-01T00:00:00Z" }, recording, "http://mock.test/")).toEqual([
+      "$.start_time = 1898-01-01T00:00:00Z is not a recent date",
+    ]);
+    expect(unrealistic({ start_time: "2026-11-01T10:00:00Z", end_time: "2026-11-01T09:00:00Z" }, recording, "http://mock.test/")).toHaveLength(1);
+    expect(unrealistic({ id: "a992fef7-89f4-d4d2-ddd6-85cd766e34ff", start_url: "dolor" }, recording, "http://mock.test/")).toHaveLength(2);
+    expect(unrealistic({ id: -2, filters: { description: "Recording filters", default: {} } }, playlist, "http://mock.test/")).toHaveLength(3);
+    expect(unrealistic({ id: 1, surprise: true }, playlist, "http://mock.test/")).toEqual(["$.surprise is not in the schema"]);
     expect(
-      unrealistic({ count: 1, next: "http://udtKWxRfYy.uvfaNre/", previous: null, results: [] }, page, "/api/environments/28417/subscriptions/"),
+      unrealistic(
+        { count: 1, next: "http://udtKWxRfYy.uvfaNre/", previous: null, results: [] },
+        page,
+        "http://mock.test/api/environments/28417/subscriptions/",
+      ),
     ).toHaveLength(1);
-    expect(unrealistic({ results: [{ created_by: { id: 3, uuid: "2bb4a593-5160-4304-ae32-fae193e47ba4", email: "BGW@bmfzr.wtyw" } }] }, page, "/")).toEqual([]);
-    expect(unrealistic({ results: [{ created_by: { id: 3, email: "not an address" } }] }, page, "/")).toHaveLength(1);
+    const listing = "http://127.0.0.1:4011/api/projects/";
+    expect(unrealistic({ count: 1, next: null, previous: "http://127.0.0.1:4010/api/projects/?offset=0", results: [] }, page, listing)).toEqual([
+      "$.previous = http://127.0.0.1:4010/api/projects/?offset=0 points at another server than http://127.0.0.1:4011",
+    ]);
+    expect(
+      unrealistic({ results: [{ created_by: { id: 3, uuid: "2bb4a593-5160-4304-ae32-fae193e47ba4", email: "BGW@bmfzr.wtyw" } }] }, page, "http://mock.test/"),
+    ).toEqual([]);
+    expect(unrealistic({ results: [{ created_by: { id: 3, email: "not an address" } }] }, page, "http://mock.test/")).toHaveLength(1);
   });
 });

@@ -1,8 +1,12 @@
 // Global setup of the contract tests: Prism and the stateful mock server on free ports for
-// the run, stopped after it.
+// the run, stopped after it. The server is loaded as `npm start` loads it (bundled by esbuild):
+// imported here, Vite's runner in vitest's own process took rrule's ESM build, whose source
+// maps name files rrule does not publish, and printed a warning for each of its 28 files.
 import type { TestProject } from "vitest/node";
+import { loadSource } from "../../scripts/lib/load-source.mjs";
 import { freePort, startPrism } from "../../scripts/lib/prism.mjs";
-import { startStatefulMock } from "../../src/mock/adapters/server.js";
+
+const { startStatefulMock }: typeof import("../../src/mock/adapters/server.js") = await loadSource("src/mock/adapters/server.ts");
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -74,8 +74,10 @@ describe("admin writes must be JSON", () => {
     const payload = body === "SNAPSHOT" ? JSON.stringify(createMock({ ...fixed, seed: 9 }).snapshot()) : body;
     for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", undefined]) {
       const response = await admin(mock, path, { method, headers: type ? { "Content-Type": type } : {}, body: payload });
-      expect(response.status, String(type)).toBe(400);
-      expect(await response.json()).toMatchObject({ code: "unsupported_media_type", attr: "Content-Type" });
+      expect(response.status, String(type)).toBe(415);
+      const body = await response.json();
+      expect(body).toMatchObject({ code: "unsupported_media_type", attr: "Content-Type" });
+      expect(body.detail).toContain("-H 'Content-Type: application/json'");
     }
     expect(mock.snapshot()).toEqual(before);
   });

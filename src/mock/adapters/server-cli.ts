@@ -1,16 +1,37 @@
 // The bin, `session-recordings-api-mock` (and `npm run mock:stateful`): the stateful mock on
-// node:http until Ctrl-C or SIGTERM. The admin routes answer only the mock's own origin and
-// each --admin-origin.
-import { parseArgs } from "node:util";
-import { type ScenarioName, scenarioNames } from "../scenarios.js";
+// node:http until Ctrl-C, SIGTERM or SIGHUP (or, started by npm, until npm's shell goes: see
+// stop-with-npm.ts). The admin routes answer only the mock's own origin and each --admin-origin.
+import { version } from "../../../packages/mock/package.json";
+import { CommandLineError, readCommandLine } from "../../shared/command-line.js";
+import { maxScenarioSeed } from "../admin.js";
+import { isScenarioName, scenarioNames } from "../scenarios.js";
+import { isLoopback } from "./listen-address.js";
 import { startStatefulMock } from "./server.js";
+import { stopWithNpmsShell } from "./stop-with-npm.js";
 
-const usage = `usage: session-recordings-api-mock [--port 4020] [--host 127.0.0.1] [--seed 1] [--persist state.json] [--scenario ${scenarioNames.join("|")}] [--profile seed|live] [--admin-origin http://localhost:5173]…
-  (npm run mock:stateful -- takes the same flags; STATEFUL_MOCK_PORT sets the port when --port is not given)`;
+const usage = `usage: session-recordings-api-mock [flags]
+
+The stateful mock of the Session Recordings, Playlists and Subscriptions API, as a server: it
+remembers what you create, until Ctrl-C or SIGTERM.
+
+  --port <n>               the port, 0 for any free one (default 4020, or STATEFUL_MOCK_PORT)
+  --host <address>         the address to listen on (default 127.0.0.1, this machine only)
+  --seed <n>               the random seed the generated records come from, 0 to ${maxScenarioSeed}
+                           (default 1): the same seed, the same data
+  --persist <file>         keep the state in <file> across restarts (<file>.journal beside it)
+  --scenario <name>        start in a scenario: ${scenarioNames.join(", ")}
+  --profile seed|live      answer as the API description does (seed, the default) or as the
+                           live service does (live)
+  --admin-origin <origin>  a web origin the admin routes (/__mock/…) answer besides the
+                           mock's own, such as http://localhost:5173; repeatable, or *
+  --version                print the version
+  -h, --help               print this
+
+Exit code: 0 when stopped, 1 when it could not start, 2 on bad input.`;
 
 /** Ends the process on bad input: the problem, then the usage. */
 function refuse(problem: string): never {
-  console.error(`${problem}\n${usage}`);
+  console.error(`session-recordings-api-mock: ${problem}\n\n${usage}`);
   process.exit(2);
 }
 
@@ -22,35 +43,40 @@ function isOrigin(value: string): boolean {
   }
 }
 
-/** A whole number from a flag or the environment, refused by its name otherwise. */
-function wholeNumber(name: string, value: string | undefined): number | undefined {
+/** A whole number up to `max` from a flag or the environment, refused by its name otherwise. */
+function wholeNumber(name: string, value: string | undefined, max: number): number | undefined {
   if (value === undefined || value === "") return undefined;
-  if (!/^\d+$/.test(value)) refuse(`${name} must be a whole number, got ${JSON.stringify(value)}`);
+  if (!/^\d+$/.test(value) || Number(value) > max) refuse(`${name} must be a whole number from 0 to ${max}, got ${JSON.stringify(value)}`);
   return Number(value);
 }
 
-let values: ReturnType<typeof parse>["values"];
-function parse() {
-  return parseArgs({
-    options: {
-      port: { type: "string" },
-      host: { type: "string" },
-      seed: { type: "string" },
-      persist: { type: "string" },
-      scenario: { type: "string" },
-      profile: { type: "string" },
-      "admin-origin": { type: "string", multiple: true },
-      help: { type: "boolean", short: "h" },
-    },
-  });
-}
+const flags = {
+  port: { type: "string" },
+  host: { type: "string" },
+  seed: { type: "string" },
+  persist: { type: "string" },
+  scenario: { type: "string" },
+  profile: { type: "string" },
+  "admin-origin": { type: "string", multiple: true },
+  version: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+let values: ReturnType<typeof readCommandLine<typeof flags>>["values"];
 try {
-  ({ values } = parse());
+  const read = readCommandLine(process.argv.slice(2), flags);
+  if (read.positionals.length) refuse(`takes flags only; ${JSON.stringify(read.positionals[0])} is not one`);
+  values = read.values;
 } catch (error) {
-  refuse((error as Error).message);
+  if (!(error instanceof CommandLineError)) throw error;
+  refuse(error.message);
 }
 if (values.help) {
   console.log(usage);
+  process.exit(0);
+}
+if (values.version) {
+  console.log(version);
   process.exit(0);
 }
 for (const origin of values["admin-origin"] ?? []) {
@@ -58,17 +84,24 @@ for (const origin of values["admin-origin"] ?? []) {
 }
 const profile = values.profile;
 if (profile !== undefined && profile !== "seed" && profile !== "live") refuse(`--profile must be seed or live, got ${JSON.stringify(profile)}`);
-const port = wholeNumber("--port", values.port) ?? wholeNumber("STATEFUL_MOCK_PORT", process.env.STATEFUL_MOCK_PORT) ?? 4020;
-if (port > 65535) refuse(`--port must be at most 65535, got ${port}`);
+const scenario = values.scenario;
+if (scenario !== undefined && !isScenarioName(scenario)) refuse(`--scenario must be one of ${scenarioNames.join(", ")}; got ${JSON.stringify(scenario)}`);
+const port = wholeNumber("--port", values.port, 65535) ?? wholeNumber("STATEFUL_MOCK_PORT", process.env.STATEFUL_MOCK_PORT, 65535) ?? 4020;
+const seed = wholeNumber("--seed", values.seed, maxScenarioSeed);
+const host = values.host ?? "127.0.0.1";
 
+// Said before it listens, so that even a start that fails has said it.
+if (!isLoopback(host))
+  console.error(
+    `warning: --host ${host} opens the mock to other machines, its admin routes (/__mock/) too: anyone who reaches it can read and replace its state, reset it and read its request log. Use --host 127.0.0.1 to keep it to this machine.`,
+  );
 const started = await startStatefulMock({
   profile,
   port,
-  host: values.host,
-  seed: wholeNumber("--seed", values.seed),
+  host,
+  seed,
   persist: values.persist,
-  // createMock refuses a scenario it does not know, naming those it does.
-  scenario: values.scenario as ScenarioName | undefined,
+  scenario,
   adminOrigins: values["admin-origin"],
 }).catch((error: Error & { code?: string }) => {
   console.error(error.code === "EADDRINUSE" ? `Port ${port} is in use: pass --port with another.` : error.message);
@@ -76,13 +109,17 @@ const started = await startStatefulMock({
 });
 console.log(`Stateful mock${profile === "live" ? " (the live service's shapes)" : ""} listening on ${started.url}`);
 // Stopping folds the --persist journal into the file; a fold that fails is told, and the pair it leaves loads at the next start.
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
-  process.once(signal, () =>
-    started.stop().then(
-      () => process.exit(0),
-      (error: Error) => {
-        console.error(error.message);
-        process.exit(1);
-      },
-    ),
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  started.stop().then(
+    () => process.exit(0),
+    (error: Error) => {
+      console.error(error.message);
+      process.exit(1);
+    },
   );
+};
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, stop);
+stopWithNpmsShell(stop);

@@ -9,6 +9,7 @@ import { createMockOf, type Mock } from "../engine.js";
 import { liveProfile } from "../profiles/live.js";
 import { seedProfile } from "../profiles/seed.js";
 import type { ScenarioOption } from "../scenarios.js";
+import { urlHost } from "./listen-address.js";
 import { createMockServer } from "./node-http.js";
 import { holdPersistFile, journalOf, openPersistence, type Persistence, readSaved } from "./persist.js";
 
@@ -91,7 +92,7 @@ export async function startStatefulMock({
     await persistence?.close();
     throw error;
   });
-  const url = `http://${host}:${(server.address() as AddressInfo).port}`;
+  const url = `http://${urlHost(host)}:${(server.address() as AddressInfo).port}`;
   const stop = async () => {
     await new Promise((resolve) => server.close(resolve) && server.closeAllConnections());
     await persistence?.close();

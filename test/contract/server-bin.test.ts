@@ -1,0 +1,203 @@
+// The mock's bin (`session-recordings-api-mock`, bundled from the source as `npm run
+// mock:stateful` bundles it) as real processes on 127.0.0.1: flags it cannot use stop it with exit code 2 and
+// the usage; how it prints its address and warns of one other machines reach; a scenario it was
+// started in outlasting POST /__mock/reset; and a stop of npm's process reaching it, under
+// `npm run` and under npm exec (npx), while a parent that exits normally leaves it running.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { build } from "esbuild";
+import { afterAll, describe, expect, it } from "vitest";
+import mockPackage from "../../packages/mock/package.json";
+
+const root = new URL("../..", import.meta.url).pathname;
+const work = await mkdtemp(join(tmpdir(), "server-bin-"));
+// Bundled once, as scripts/mock-server.mjs bundles it at every start (the npm cases below run that).
+const bundled = join(work, "server-cli.mjs");
+await build({
+  entryPoints: [join(root, "src/mock/adapters/server-cli.ts")],
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  outfile: bundled,
+  logLevel: "error",
+});
+const bin = [bundled];
+const started: ChildProcess[] = [];
+afterAll(async () => {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  await rm(work, { recursive: true, force: true });
+});
+
+/** The environment without npm's variables, as a shell outside npm gives it. */
+const outsideNpm = () => Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("npm_")));
+
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Run {
+  const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  started.push(child);
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/** The URL the server prints once it listens; rejects with its output if it exits or takes over 30 s. */
+function listening({ output, exited }: Run): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`not listening within 30 s:\n${output()}`)), 30_000);
+    const poll = setInterval(() => {
+      const url = /listening on (\S+)/.exec(output())?.[1];
+      if (!url) return;
+      clearInterval(poll);
+      clearTimeout(timer);
+      resolve(url);
+    }, 50);
+    void exited.then((code) => {
+      clearInterval(poll);
+      clearTimeout(timer);
+      reject(new Error(`exited (${code}) before listening:\n${output()}`));
+    });
+  });
+}
+
+/** Exits within `ms`: its code, or "running". */
+const exitWithin = (exited: Promise<number | null>, ms: number) =>
+  Promise.race([exited, new Promise<"running">((resolve) => setTimeout(() => resolve("running"), ms))]);
+
+const answers = (url: string) =>
+  fetch(`${url}/api/projects/`, { headers: { Authorization: "Bearer phx_bin" }, signal: AbortSignal.timeout(10_000) }).then(
+    () => true,
+    () => false,
+  );
+
+/** Whether `url` stops answering within `ms`, polling. */
+async function goneWithin(url: string, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (!(await answers(url))) return true;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return false;
+}
+
+describe("the mock's bin refuses what it cannot use, with exit code 2 and its usage", () => {
+  it.each([
+    [["--scenario", "nope"], "--scenario must be one of empty, many-pages, rate-limited, flaky"],
+    [["--port", "4031", "--port", "4032"], "--port is given twice"],
+    [["--persist", ""], "--persist needs a value, got an empty one"],
+    [["--host", ""], "--host needs a value, got an empty one"],
+    [["--seed", "4294967296"], "--seed must be a whole number from 0 to 4294967295"],
+    [["--seed", "-1"], "--seed needs a value; one starting with"],
+    [["--verbose"], "unknown flag --verbose"],
+    [["serve"], 'takes flags only; "serve" is not one'],
+  ])("%j", async (args, problem) => {
+    const refused = run(process.execPath, [...bin, ...args]);
+    expect(await refused.exited).toBe(2);
+    expect(refused.output()).toContain(`session-recordings-api-mock: ${problem}`);
+    expect(refused.output()).toContain("usage: session-recordings-api-mock");
+  });
+
+  it("prints its version, and help that describes every flag without naming this repository's scripts", async () => {
+    const version = run(process.execPath, [...bin, "--version"]);
+    expect(await version.exited).toBe(0);
+    expect(version.output()).toBe(`${mockPackage.version}\n`);
+    const help = run(process.execPath, [...bin, "--help"]);
+    expect(await help.exited).toBe(0);
+    for (const flag of [
+      "--port <n>",
+      "--host <address>",
+      "--seed <n>",
+      "--persist <file>",
+      "--scenario <name>",
+      "--profile seed|live",
+      "--admin-origin <origin>",
+      "--version",
+      "--help",
+    ])
+      expect(help.output()).toMatch(new RegExp(`^ +(-h, )?${flag.replace(/[|]/g, "\\|")} +\\S`, "m"));
+    expect(help.output()).not.toContain("npm run");
+  });
+});
+
+describe("the mock's bin on its address", () => {
+  it("prints an IPv6 address as a URL, and answers there", async () => {
+    const server = run(process.execPath, [...bin, "--port", "0", "--host", "::1"]);
+    const url = await listening(server);
+    expect(url).toMatch(/^http:\/\/\[::1\]:\d+$/);
+    expect(await answers(url)).toBe(true);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  });
+
+  it("warns that an address other machines reach opens the admin routes to them (here before failing to start, so nothing listens)", async () => {
+    const notAState = join(work, "not-a-state.json");
+    await writeFile(notAState, "not JSON");
+    const server = run(process.execPath, [...bin, "--port", "0", "--host", "0.0.0.0", "--persist", notAState]);
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/warning: --host 0\.0\.0\.0 opens the mock to other machines, its admin routes \(\/__mock\/\) too/);
+    expect(server.output()).not.toContain("listening on");
+  });
+
+  it("takes the largest seed POST /__mock/scenario takes, and keeps --scenario rate-limited through POST /__mock/reset", async () => {
+    const server = run(process.execPath, [...bin, "--port", "0", "--seed", "4294967295", "--scenario", "rate-limited"]);
+    const url = await listening(server);
+    const list = () => fetch(`${url}/api/projects/`, { headers: { Authorization: "Bearer phx_bin" } });
+    expect((await list()).status).toBe(429);
+    const reset = await fetch(`${url}/__mock/reset`, { method: "POST", headers: { "Content-Type": "application/json" } });
+    expect(reset.status).toBe(204);
+    expect((await list()).status).toBe(429);
+    server.child.kill("SIGINT");
+    expect(await server.exited).toBe(0);
+  });
+});
+
+describe("a stop of npm's process reaches the server", () => {
+  it.each(["SIGINT", "SIGTERM"] as const)("npm run mock:stateful, %s to npm: npm exits and the port is free", async (signal) => {
+    const npm = run("npm", ["run", "mock:stateful", "--", "--port", "0"]);
+    const url = await listening(npm);
+    npm.child.kill(signal);
+    expect(await exitWithin(npm.exited, 10_000)).not.toBe("running");
+    expect(await goneWithin(url, 5_000)).toBe(true);
+  });
+
+  it("npm exec (npx), SIGTERM to npm: the server stops with the shell npm ran it in", async () => {
+    const npx = run("npm", ["exec", "--", "node", "scripts/mock-server.mjs", "--port", "0"]);
+    const url = await listening(npx);
+    npx.child.kill("SIGTERM");
+    expect(await exitWithin(npx.exited, 10_000)).not.toBe("running");
+    expect(await goneWithin(url, 5_000)).toBe(true);
+  });
+
+  it("started outside npm, it keeps running when its parent exits normally", async () => {
+    const log = join(work, "background.log");
+    const shell = run("sh", ["-c", `node ${bin[0]} --port 0 > ${log} 2>&1 & echo $!`], outsideNpm());
+    expect(await shell.exited).toBe(0);
+    const pid = Number(shell.output().trim());
+    try {
+      const { readFile } = await import("node:fs/promises");
+      const url = await new Promise<string>((resolve, reject) => {
+        const deadline = Date.now() + 30_000;
+        const poll = setInterval(async () => {
+          const found = /listening on (\S+)/.exec(await readFile(log, "utf8").catch(() => ""))?.[1];
+          if (found || Date.now() > deadline) clearInterval(poll);
+          if (found) resolve(found);
+          else if (Date.now() > deadline) reject(new Error("the background server did not start in 30 s"));
+        }, 100);
+      });
+      // Past the 500 ms in which a server started by npm would have noticed its parent gone.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(await answers(url)).toBe(true);
+    } finally {
+      process.kill(pid, "SIGTERM");
+    }
+  });
+});

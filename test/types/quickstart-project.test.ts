@@ -1,0 +1,55 @@
+// The README's quickstart in the project a newcomer makes (`npm init -y`, `tsc --init`), with
+// what the README says it needs: "type": "module" in package.json (top-level await is for ES
+// modules) and Node's types in tsconfig.json's "types" (`tsc --init` writes an empty list).
+// Without "type": "module", the same project fails as the README warns.
+import { execFile } from "node:child_process";
+import { copyFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const tsc = `${root}node_modules/typescript/bin/tsc`;
+const readme = await readFile(`${root}README.md`, "utf8");
+let dir: string;
+
+/** tsc's errors in `dir`, one a line. */
+async function compile(): Promise<string[]> {
+  const output = await promisify(execFile)(process.execPath, [tsc, "-p", dir, "--pretty", "false"], { cwd: dir }).then(
+    () => "",
+    (failure: { stdout: string }) => failure.stdout,
+  );
+  return output.split("\n").filter((line) => /error TS\d+/.test(line));
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "quickstart-"));
+  await promisify(execFile)(process.execPath, [tsc, "--init"], { cwd: dir });
+  // tsconfig.json as `tsc --init` wrote it (with comments), plus the README's "types" and, standing
+  // in for the installed package and @types/node, paths to this repository's.
+  const written = await readFile(join(dir, "tsconfig.json"), "utf8");
+  const tsconfig = written.replace(
+    /"compilerOptions": \{/,
+    `"compilerOptions": { "noEmit": true, "typeRoots": [${JSON.stringify(`${root}node_modules/@types`)}], "paths": { "session-recordings-api": [${JSON.stringify(`${root}src/index.ts`)}] },`,
+  );
+  expect(tsconfig).toMatch(/"types": \[\]/);
+  await writeFile(join(dir, "tsconfig.json"), tsconfig.replace(/"types": \[\]/, '"types": ["node"]'));
+  await copyFile(`${root}examples/quickstart.ts`, join(dir, "quickstart.ts"));
+}, 60_000);
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe("the quickstart in a new project", () => {
+  it('compiles with "type": "module" and Node\'s types, as the README says', async () => {
+    expect(readme).toContain('`"type": "module"`');
+    expect(readme).toContain('`"types": ["node"]`');
+    await writeFile(join(dir, "package.json"), JSON.stringify({ name: "my-app", version: "1.0.0", type: "module" }));
+    expect(await compile()).toEqual([]);
+  }, 120_000);
+
+  it('fails on its top-level await without "type": "module", which `npm init -y` leaves out', async () => {
+    await writeFile(join(dir, "package.json"), JSON.stringify({ name: "my-app", version: "1.0.0" }));
+    expect((await compile()).join("\n")).toMatch(/quickstart\.ts.*error TS(1309|1286|1378)/);
+  }, 120_000);
+});
