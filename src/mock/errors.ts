@@ -90,7 +90,7 @@ export const notSaved = (reason: string) => error(503, "server_error", "not_save
 
 /** The admin routes' own answers. */
 export const adminBodyNotJson = () => error(400, "validation_error", "parse_error", "The body must be JSON.");
-export const adminInvalid = (detail: string, attr: string | null) => error(400, "validation_error", "invalid", detail, attr);
+export const adminInvalid = (detail: string, attr: string | null) => error(400, "validation_error", "invalid_input", detail, attr);
 /** An admin request from a web page of another origin (see adapters/node-http.ts). */
 export const adminForeignOrigin = (origin: string) =>
   error(
