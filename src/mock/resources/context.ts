@@ -18,6 +18,8 @@ export interface HandlerContext {
   random: Random;
   /** A page size for a listing asked for without `limit`, in place of the description's default (`createMock`'s `pageSize`). */
   pageSize: number | undefined;
+  /** Whether the request's key also holds `scope` (a scope a body field adds, `x-scopes-for-fields`). */
+  holds(scope: string): boolean;
   /** Marks a record of the request's project as changed (its part and key, see state/changes.ts), so adapters persist it. */
   changed(part: StatePart, key: string): void;
   /** Whether the state is at its size cap (state/size.ts). */
