@@ -27,6 +27,8 @@ function wwwAuthenticate(name: string, origin: string): Record<string, string> {
 }
 
 export const notFound = () => documented("not_found");
+/** An unknown project, in the words of the service's routing mixin (`TeamAndOrgViewSetMixin.team`). */
+export const projectNotFound = () => documented("project_not_found");
 export const notAuthenticated = (origin: string) => documented("not_authenticated", wwwAuthenticate("not_authenticated", origin));
 export const invalidKey = (origin: string) => documented("invalid_key", wwwAuthenticate("invalid_key", origin));
 export const missingScope = (scope: string) => documented("missing_scope", {}, (detail) => detail.replace(/'[^']*'/, `'${scope}'`));

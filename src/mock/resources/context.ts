@@ -1,4 +1,4 @@
-import { notFound } from "../errors.js";
+import { projectNotFound } from "../errors.js";
 import { own } from "../own-key.js";
 import type { OperationEntry, SpecTable } from "../spec/operations.js";
 import type { ValidRequest } from "../spec/validate-request.js";
@@ -52,5 +52,5 @@ export const inProject =
   (handler: (context: ProjectContext) => Response): Handler =>
   (context) => {
     const project = own(context.state.projects, String(context.request.path.project_id));
-    return project ? handler({ ...context, project }) : notFound();
+    return project ? handler({ ...context, project }) : projectNotFound();
   };
