@@ -128,9 +128,14 @@ describe("the recordings listing's refusals (34.3, 39.2)", () => {
 
 describe("the subscription count limit (34.4)", () => {
   it("answers 402 limit_exceeded once the project holds 200 subscriptions not deleted, naming the limit in extra", async () => {
-    const { mock, call } = liveMock();
-    const live = () => mock.snapshot().projects["28417"]!.subscriptions.filter((s) => !s.deleted).length;
-    while (live() < 200) expect((await call("/subscriptions/", { method: "POST", body: { ...subscription, insight: 1 } })).status).toBe(201);
+    // A state holding 199 subscriptions that are not deleted, and one deleted, which does not count.
+    const state = createMock().snapshot();
+    const [model] = state.projects["28417"]!.subscriptions;
+    const base = state.nextId.subscription;
+    state.projects["28417"]!.subscriptions = Array.from({ length: 200 }, (_, i) => ({ ...model!, id: base + i, deleted: i === 0 }));
+    state.nextId.subscription = base + 200;
+    const { mock, call } = liveMock({ snapshot: state });
+    expect((await call("/subscriptions/", { method: "POST", body: { ...subscription, insight: 1 } })).status).toBe(201);
     const before = mock.snapshotJson();
     const refused = await call("/subscriptions/", { method: "POST", body: { ...subscription, insight: 1 } });
     expect(refused.status).toBe(402);
@@ -142,8 +147,7 @@ describe("the subscription count limit (34.4)", () => {
       extra: { limit_key: "analytics.max_subscriptions_per_team", limit: 200, current: 200, request: { id: expect.any(String) } },
     });
     expect(mock.snapshotJson()).toBe(before);
-    const [first] = mock.snapshot().projects["28417"]!.subscriptions.filter((s) => !s.deleted);
-    await call(`/subscriptions/${first!.id}/`, { method: "PATCH", body: { deleted: true } });
+    await call(`/subscriptions/${base + 1}/`, { method: "PATCH", body: { deleted: true } });
     expect((await call("/subscriptions/", { method: "POST", body: { ...subscription, insight: 1 } })).status).toBe(201);
   });
 });

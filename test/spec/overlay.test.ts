@@ -126,5 +126,8 @@ describe("the live Overlay", () => {
     expect(live.components.schemas.LiveSessionRecordingList.required).toEqual(["results", "has_next", "version"]);
     expect(live.components.schemas.LiveSessionRecordingList.properties.next_cursor.type).toBe("string");
     expect(live.components.schemas.LiveSessionRecordingList.properties.count).toBeUndefined();
+    // property_definitions refuses nothing; a recording's delete is 404 only for its project.
+    expect(live.paths["/api/environments/{project_id}/sessions/property_definitions/"].get.responses["400"]).toBeUndefined();
+    expect(live.paths["/api/environments/{project_id}/session_recordings/{id}/"].delete.responses["404"].description).toMatch(/Project not found\./);
   });
 });
