@@ -2314,7 +2314,7 @@ export interface operations {
                     "application/json": components["schemas"]["Subscription"];
                 };
             };
-            /** @description A body field is missing or invalid; `attr` names it. */
+            /** @description A body field is missing or invalid, `attr` naming it; or neither a dashboard nor an insight is sent (`attr` null). */
             400: {
                 headers: {
                     [name: string]: unknown;
