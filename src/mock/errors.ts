@@ -207,7 +207,9 @@ function pydanticWording(failure: ValidationError, input: unknown): { type: stri
     case "pattern":
       return { type: "string_pattern_mismatch", msg: `String should match pattern '${String(p.pattern)}'`, ctx: { pattern: p.pattern } };
     case "format":
-      return p.format === "uuid" ? { type: "uuid_parsing", msg: "Input should be a valid UUID" } : { type: "value_error", msg: `Value error, not a valid ${String(p.format)}` };
+      return p.format === "uuid"
+        ? { type: "uuid_parsing", msg: "Input should be a valid UUID" }
+        : { type: "value_error", msg: `Value error, not a valid ${String(p.format)}` };
     default:
       return { type: "value_error", msg: `Value error, ${failure.message ?? "invalid value"}` };
   }

@@ -1,8 +1,8 @@
 // Subscriptions: the listing's filters, the create rules, updates of the fields the spec
 // makes writable, and the schedule (schedule.ts) that follows each write.
 import { countLimitReached, documentedRefusal, idsSpent, invalidSchedule, missingScope, notFound } from "../errors.js";
-import { uuid7 } from "../state/random.js";
 import { json } from "../responses.js";
+import { uuid7 } from "../state/random.js";
 import type { ProjectState, Subscription } from "../state/state.js";
 import { inProject, type ProjectContext } from "./context.js";
 import { createdFields, writeFields } from "./fields.js";
