@@ -479,11 +479,13 @@ export interface paths {
          *
          *     - `target_type`, `target_value`, `frequency` and `start_date` are required (400
          *       `required`, `attr` naming the field);
-         *     - a `dashboard` or an `insight` is required: without either, 400 `required` with
-         *       `attr: insight` and "Insight is required for insight subscriptions.";
-         *     - a schedule no recurrence rule can follow answers 400 `invalid` naming the field: an
-         *       `interval` below 1, or with `byweekday` a `bysetpos` of 0 or beyond ±366 (the live
-         *       service's rule never ends or fails on them).
+         *     - a `dashboard` or an `insight` is required: without either, 400 `invalid_input` with
+         *       `attr: null` and the service's words "A subscription must have an insight, a dashboard,
+         *       or a prompt." (a `prompt` is the service's third kind, not in this description);
+         *     - a schedule no recurrence rule can follow answers 400 naming the field: an `interval`
+         *       below 1 with `min_value` ("Ensure this value is greater than or equal to 1."), as the
+         *       service does, or with `byweekday` a `bysetpos` of 0 or beyond ±366 with `invalid_input`
+         *       (the live service fails on it).
          *
          *     The answer's `next_delivery_date` is when the subscription next delivers, as the live
          *     service computes it: the first occurrence more than 15 minutes after the request of the
@@ -491,13 +493,13 @@ export interface paths {
          *     `byweekday`), `count`, `start_date` (to the whole second) and `until_date`, in UTC; null
          *     when the rule has no occurrence left before year 10000.
          *
-         *     **Live service:** the rules depend on a `content_type` field this description does not
-         *     carry: an insight subscription without `insight` answers 400
-         *     `{"insight": ["Insight is required for insight subscriptions."]}`, a dashboard
-         *     subscription also needs `dashboard_export_insights`, and a Slack target needs
-         *     `integration_id`. It also returns more fields (`content_type`, `insight_short_id`,
-         *     `resource_name`, `dashboard_export_insights`, `prompt`, `ai_config`, `enabled`,
-         *     `integration_id`, `summary_enabled`, `summary_prompt_guide`).
+         *     **Live service:** `interval` is required too (this description keeps it optional, as the
+         *     seed's example create leaves it out); a create whose schedule has no delivery left answers
+         *     400 on `start_date`, a Slack target needs `integration_id`, a project with 200
+         *     subscriptions that are not deleted answers 402 `limit_exceeded`, and a `prompt` needs the
+         *     `query:read` scope. It also returns more fields (`resource_type`, `insight_short_id`,
+         *     `resource_name`, `dashboard_export_insights`, `prompt`, `enabled`, `integration_id`,
+         *     `summary_enabled`, `summary_prompt_guide`).
          */
         post: operations["createSubscription"];
         delete?: never;
@@ -899,8 +901,8 @@ export interface components {
              * @enum {string}
              */
             readonly storage: "object_storage" | "object_storage_lts";
-            /** @enum {string|null} */
-            readonly snapshot_source: "web" | "mobile" | "unknown" | null;
+            /** @description What recorded the session, such as `web` (the default) or `mobile`; the service fixes no list of values. */
+            readonly snapshot_source: string | null;
             /** @description True while the session is still being recorded. */
             readonly ongoing: boolean;
             /** @description A decimal score of how much happened in the recording. */
@@ -1216,6 +1218,11 @@ export interface components {
          */
         RecordingsLimit: number;
         /**
+         * @description The index of the first recording to return.
+         * @example 0
+         */
+        RecordingsOffset: number;
+        /**
          * @description The recording's UUID.
          * @example 0193401e-5b7a-7c2d-9e84-1f6a3b0c7d52
          */
@@ -1281,6 +1288,7 @@ export type ParameterProjectId = components['parameters']['ProjectId'];
 export type ParameterPlaylistShortId = components['parameters']['PlaylistShortId'];
 export type ParameterSessionRecordingId = components['parameters']['SessionRecordingId'];
 export type ParameterRecordingsLimit = components['parameters']['RecordingsLimit'];
+export type ParameterRecordingsOffset = components['parameters']['RecordingsOffset'];
 export type ParameterRecordingId = components['parameters']['RecordingId'];
 export type ParameterSharingRecordingId = components['parameters']['SharingRecordingId'];
 export type ParameterSubscriptionId = components['parameters']['SubscriptionId'];
@@ -1345,11 +1353,6 @@ export interface operations {
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
-                /**
-                 * @description Only the playlist with this `short_id`.
-                 * @example Ub3KpD7w
-                 */
-                short_id?: string;
                 /**
                  * @description Only playlists created by the user with this `id`.
                  * @example 7612
@@ -1731,10 +1734,10 @@ export interface operations {
                  */
                 limit?: components["parameters"]["RecordingsLimit"];
                 /**
-                 * @description The index of the first result to return.
+                 * @description The index of the first recording to return.
                  * @example 0
                  */
-                offset?: components["parameters"]["Offset"];
+                offset?: components["parameters"]["RecordingsOffset"];
                 /**
                  * @description Only recordings that started at or after this moment, relative (`-7d`) or a date.
                  * @example -7d
@@ -2311,7 +2314,7 @@ export interface operations {
                     "application/json": components["schemas"]["Subscription"];
                 };
             };
-            /** @description A body field is missing or invalid; `attr` names it. */
+            /** @description A body field is missing or invalid, `attr` naming it; or neither a dashboard nor an insight is sent (`attr` null). */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -438,9 +438,11 @@ export interface paths {
          *     (`prompt`) to an e-mail address or a Slack channel. `interval` is required. A create with
          *     none of `insight`, `dashboard` or `prompt` answers 400 "A subscription must have an insight,
          *     a dashboard, or a prompt."; one whose schedule has no delivery left answers 400 on
-         *     `start_date`; a Slack target needs `integration_id`. A body that sets `prompt` needs the
-         *     `query:read` scope besides `subscription:write` (403 "You need query access to create or
-         *     deliver AI prompt subscriptions.").
+         *     `start_date`; a Slack target needs `integration_id`; a project with 200 subscriptions that
+         *     are not deleted answers 402 `limit_exceeded`. A body that sets `prompt` needs the `query:read`
+         *     scope besides `subscription:write`: a key without it answers 403 "API key missing required
+         *     scope 'query:read'". The key's user needs query viewer access too, or the answer is 403 "You
+         *     need query access to create or deliver AI prompt subscriptions.".
          *
          *     **Scope:** `subscription:write`, and `query:read` with a `prompt`.
          */
@@ -571,6 +573,16 @@ export interface components {
             detail: string;
             /** @description The name of the field that failed, or null. */
             attr: string | null;
+            /** @description Sent only by a refusal that names a resource limit (`limit_exceeded`). */
+            extra?: {
+                limit_key: string;
+                limit: number;
+                current: number;
+                /** @description The limit-increase request the refusal filed, by `id`. */
+                request: {
+                    id?: string;
+                } | null;
+            };
         };
         /**
          * @description A moment to filter on: relative to now, as a minus sign, a count and a unit (`h` hours,
@@ -855,6 +867,7 @@ export interface components {
             readonly console_error_count: number | null;
             readonly start_url: string | null;
             person?: components["schemas"]["Person"];
+            /** @description What recorded the session, such as `web` (the default) or `mobile`; the service fixes no list of values. */
             readonly snapshot_source: string | null;
             /** @description True while the session is still being recorded. */
             readonly ongoing: boolean;
@@ -946,11 +959,6 @@ export interface components {
             summary_enabled?: boolean;
             /** @default  */
             summary_prompt_guide?: string;
-            /**
-             * Format: uuid
-             * @description The Pulse brief config a `pulse_brief` subscription delivers.
-             */
-            pulse_brief_config_id?: string | null;
         };
         /**
          * @description The body of a subscription create: the writable fields, with `target_type`,
@@ -1005,11 +1013,6 @@ export interface components {
             summary_enabled?: boolean;
             /** @default  */
             summary_prompt_guide?: string;
-            /**
-             * Format: uuid
-             * @description The Pulse brief config a `pulse_brief` subscription delivers.
-             */
-            pulse_brief_config_id?: string | null;
         };
         /** @description A scheduled delivery of a dashboard or an insight to a target. */
         Subscription: {
@@ -1061,7 +1064,7 @@ export interface components {
              */
             readonly next_delivery_date: string | null;
             /**
-             * @description What the subscription delivers, derived from which of `insight`, `dashboard`, `prompt` (or a Pulse brief config) is set.
+             * @description What the subscription delivers, derived from which of `insight`, `dashboard`, `prompt` is set; `pulse_brief` is one of the model's choices, which no write of this description makes.
              * @enum {string}
              */
             readonly resource_type?: "insight" | "dashboard" | "ai_prompt" | "pulse_brief";
@@ -1079,11 +1082,6 @@ export interface components {
             summary_enabled?: boolean;
             /** @default  */
             summary_prompt_guide?: string;
-            /**
-             * Format: uuid
-             * @description The Pulse brief config a `pulse_brief` subscription delivers.
-             */
-            pulse_brief_config_id?: string | null;
         };
         /** @description A page of Subscription objects. */
         PaginatedSubscriptionList: components["schemas"]["Paginated"] & {
@@ -1099,12 +1097,12 @@ export interface components {
             /** @description Whether a page follows this one. */
             has_next: boolean;
             /**
-             * @description The version of the listing's query.
+             * @description The version of the listing's query; always sent.
              * @example 4
              */
-            version?: number;
-            /** @description A cursor for the next page, when the service uses one; `offset` works too. */
-            next_cursor?: string | null;
+            version: number;
+            /** @description A cursor for the next page, sent only when the service has one (never null); `offset` works too. */
+            next_cursor?: string;
         };
         /** @description The live service's answer to an action that has nothing else to say. */
         LiveSuccess: {
@@ -1245,6 +1243,11 @@ export interface components {
          */
         RecordingsLimit: number;
         /**
+         * @description The index of the first recording to return.
+         * @example 0
+         */
+        RecordingsOffset: number;
+        /**
          * @description The recording's UUID.
          * @example 0193401e-5b7a-7c2d-9e84-1f6a3b0c7d52
          */
@@ -1309,6 +1312,7 @@ export type ParameterProjectId = components['parameters']['ProjectId'];
 export type ParameterPlaylistShortId = components['parameters']['PlaylistShortId'];
 export type ParameterSessionRecordingId = components['parameters']['SessionRecordingId'];
 export type ParameterRecordingsLimit = components['parameters']['RecordingsLimit'];
+export type ParameterRecordingsOffset = components['parameters']['RecordingsOffset'];
 export type ParameterRecordingId = components['parameters']['RecordingId'];
 export type ParameterSharingRecordingId = components['parameters']['SharingRecordingId'];
 export type ParameterSubscriptionId = components['parameters']['SubscriptionId'];
@@ -1662,9 +1666,9 @@ export interface operations {
     getPlaylistRecordings: {
         parameters: {
             query?: {
-                /** @description Recordings per page, for a synthetic playlist; a collection answers its first 50 (recorded in the last year) whatever the value. */
+                /** @description Recordings per page. A synthetic (`synthetic-*`) playlist slices its own recordings by it; a `filters` playlist passes it to its query, as the recordings listing's `limit`; a `collection` ignores it and answers its first 50 recordings (from the last year). Any integer is taken, 0 and negative ones too. */
                 limit?: number;
-                /** @description Where the page starts, counted from the most recently added recording. */
+                /** @description Where the page starts. A synthetic playlist counts it in its own order: Watch history most recently viewed first, Exported recordings most recently exported first, Expiring soon by time left, Frustration signals highest score first, Recordings with comments and Shared recordings in the database's order. A `filters` playlist passes it to its query; a `collection` ignores it. Any integer is taken, 0 and negative ones too. */
                 offset?: number;
             };
             header?: never;
@@ -1693,7 +1697,7 @@ export interface operations {
                     "application/json": components["schemas"]["LiveSessionRecordingList"];
                 };
             };
-            /** @description `limit` or `offset` is not a positive integer; `attr` names it. */
+            /** @description `limit` or `offset` is not an integer (the mocks' answer; the live service fails with 500); `attr` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1834,10 +1838,10 @@ export interface operations {
                  */
                 limit?: components["parameters"]["RecordingsLimit"];
                 /**
-                 * @description The index of the first result to return.
+                 * @description The index of the first recording to return.
                  * @example 0
                  */
-                offset?: components["parameters"]["Offset"];
+                offset?: components["parameters"]["RecordingsOffset"];
                 /**
                  * @description Only recordings that started at or after this moment, relative (`-7d`) or a date.
                  * @example -7d
@@ -2024,6 +2028,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description The project does not exist (detail "Project not found."); an unknown recording id is never a 404. */
+            404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
             /** @description The recording store could not delete it. */
@@ -2061,7 +2067,7 @@ export interface operations {
                 "application/json": {
                     viewed?: boolean;
                     analyzed?: boolean;
-                    /** @description Player state to store; not null. */
+                    /** @description The player's metadata (`id`, `recording_duration`, `start_time`, `end_time`, `snapshot_source`, `snapshot_library`), copied into the "recording viewed" or "recording analyzed" analytics event; not stored. May be left out; null answers 400. */
                     player_metadata?: Record<string, never>;
                 } | {
                     /** @constant */
@@ -2130,6 +2136,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description The project does not exist (detail "Project not found."); an unknown recording id is answered its configuration, never a 404. */
+            404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
@@ -2163,7 +2171,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /**
+                         * @description Whether a pattern could be written.
+                         * @enum {string}
+                         */
+                        result: "success" | "error";
+                        data: {
+                            /** @description The pattern, or what went wrong. */
+                            output: string;
+                        };
+                    };
                 };
             };
             /** @description A body field is invalid; `attr` names it. */
@@ -2227,15 +2245,6 @@ export interface operations {
                             tags?: string[];
                         }[];
                     };
-                };
-            };
-            /** @description A query parameter is invalid; `attr` names it. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -2340,7 +2349,7 @@ export interface operations {
                  * @description Only subscriptions delivering this kind of resource.
                  * @example insight
                  */
-                resource_type?: "insight" | "dashboard" | "ai_prompt" | "pulse_brief";
+                resource_type?: "insight" | "dashboard" | "ai_prompt";
                 /**
                  * @description Only subscriptions delivered to this kind of target.
                  * @example email
@@ -2432,7 +2441,7 @@ export interface operations {
                     "application/json": components["schemas"]["Subscription"];
                 };
             };
-            /** @description A body field is missing or invalid; `attr` names it. */
+            /** @description A body field is missing or invalid, `attr` naming it; or neither a dashboard nor an insight is sent (`attr` null). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2442,7 +2451,15 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
+            /** @description The project already has 200 subscriptions that are not deleted (`limit_exceeded`, with `extra` naming the limit), or the write turns `summary_enabled` on past the organization's AI-summary cap or credits (`quota_limit_exceeded`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];

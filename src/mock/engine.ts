@@ -6,7 +6,7 @@ import { type Prefer, parsePrefer, preferredAnswer, refusal } from "./negotiate.
 import { handlers } from "./resources/index.js";
 import { empty, headerJson, sentBody, validationError, withoutBody } from "./responses.js";
 import { isScenarioName, type ScenarioName, type ScenarioOption, scenarioFailure, scenarioNames, scenarioRandom, scenarioState } from "./scenarios.js";
-import { authorize, type KeyScopes } from "./spec/auth.js";
+import { authorize, type KeyScopes, keyHolds } from "./spec/auth.js";
 import type { OperationEntry, Profile } from "./spec/operations.js";
 import { checkRequest, maxBodyBytes } from "./spec/validate-request.js";
 import { responseViolations } from "./spec/validate-response.js";
@@ -212,6 +212,7 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
       now: now(),
       random,
       pageSize,
+      holds: (scope) => keyHolds(request.headers.get("authorization"), scope, options.keys, table.writeGrantsRead),
       changed: (part, key) => touched.push({ part, key }),
       full: () => size.full(() => JSON.stringify(state)),
       fullAnswer: () => stateFull(options.maxStateSize ?? maxStateSize),

@@ -27,6 +27,8 @@ function wwwAuthenticate(name: string, origin: string): Record<string, string> {
 }
 
 export const notFound = () => documented("not_found");
+/** An unknown project, in the words of the service's routing mixin (`TeamAndOrgViewSetMixin.team`). */
+export const projectNotFound = () => documented("project_not_found");
 export const notAuthenticated = (origin: string) => documented("not_authenticated", wwwAuthenticate("not_authenticated", origin));
 export const invalidKey = (origin: string) => documented("invalid_key", wwwAuthenticate("invalid_key", origin));
 export const missingScope = (scope: string) => documented("missing_scope", {}, (detail) => detail.replace(/'[^']*'/, `'${scope}'`));
@@ -61,7 +63,6 @@ export const stateFull = (cap: number) =>
     `The mock's state is at its cap of ${Math.round(cap / 1024 / 1024)} MiB (as JSON), so writes that would grow it are refused: delete recordings (DELETE .../session_recordings/{id}/) or a playlist's recordings, POST /__mock/reset, or PUT /__mock/state with a smaller state. Reads, deletes and soft deletes go on.`,
   );
 
-/** A subscription whose schedule no recurrence rule can follow (see resources/schedule.ts). */
 /** The words of a schedule no recurrence rule can follow, by the field that makes it so (see resources/schedule.ts). */
 export const scheduleWording = {
   frequency: (value: unknown) => `"${String(value)}" is not a valid choice.`,
@@ -71,9 +72,17 @@ export const scheduleWording = {
   date: "A valid datetime is required.",
 };
 
+/** The service's code for an `interval` below 1 is its serializer's `min_value`; the other fields' is `invalid`. */
 export function invalidSchedule(field: string, detail: string, rendering: ErrorRendering): Response {
-  const { code, attr } = rendered("invalid", field, rendering);
+  const { code, attr } = rendered(field === "interval" ? "min_value" : "invalid", field, rendering);
   return error(400, "validation_error", code, detail, attr);
+}
+
+/** A create refused at the project's count limit (`x-count-limit`): the documented 402, with the request's own count in `extra`. */
+export function countLimitReached(operation: OperationEntry, name: string, current: number, requestId: string): Response {
+  const example = operation.responses["402"]?.examples[name] as { extra?: Record<string, unknown> } | undefined;
+  if (example === undefined) throw new Error(`${operation.id} has no 402 example named ${name}`);
+  return json(402, { ...example, extra: { ...example.extra, current, request: { id: requestId } } });
 }
 
 export const methodNotAllowed = (method: string, allow: string) =>
@@ -90,7 +99,7 @@ export const notSaved = (reason: string) => error(503, "server_error", "not_save
 
 /** The admin routes' own answers. */
 export const adminBodyNotJson = () => error(400, "validation_error", "parse_error", "The body must be JSON.");
-export const adminInvalid = (detail: string, attr: string | null) => error(400, "validation_error", "invalid", detail, attr);
+export const adminInvalid = (detail: string, attr: string | null) => error(400, "validation_error", "invalid_input", detail, attr);
 /** An admin write not sent as JSON: 415, the status of the guard, with the flag curl needs. */
 export const adminNotJsonType = (contentType: string | null) =>
   error(
@@ -149,6 +158,81 @@ export const jsonParseError = (location: Violation["location"], attr: string | n
   code: "parse_error",
   detail: `JSON parse error - ${message}`,
 });
+
+/**
+ * Refused query parameters as a listing validated by pydantic answers them (`x-query-errors`):
+ * one error whose `detail` is `json.dumps(errors())`, each item with pydantic's `type`, `loc`,
+ * `msg`, `input`, `ctx` where pydantic sets one, and `url`; no `attr`.
+ */
+export function pydanticViolation(failures: readonly ValidationError[], query: Record<string, unknown>, url: string): Violation {
+  const seen = new Set<string>();
+  const items: Record<string, unknown>[] = [];
+  for (const failure of failures) {
+    const name = failure.instancePath.split("/")[1] ?? String(failure.params.missingProperty ?? "");
+    if (seen.has(name) || ["oneOf", "anyOf", "allOf", "if"].includes(failure.keyword)) continue;
+    seen.add(name);
+    const input = pythonValue(query[name]);
+    const { type, msg, ctx } = pydanticWording(failure, input);
+    items.push({ type, loc: [name], msg, input, ...(ctx ? { ctx } : {}), url: `${url}${type}` });
+  }
+  return { location: "query", attr: null, keyword: "pydantic", code: "invalid", detail: pythonJson(items) };
+}
+
+/** A query value as the service's query_as_params_to_dict reads it: JSON where it parses, the text otherwise. */
+function pythonValue(raw: unknown): unknown {
+  if (typeof raw !== "string") return raw;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+const quoted = (values: unknown[]) => {
+  const texts = values.map((v) => `'${String(v)}'`);
+  return texts.length > 1 ? `${texts.slice(0, -1).join(", ")} or ${texts.at(-1)}` : (texts[0] ?? "");
+};
+
+function pydanticWording(failure: ValidationError, input: unknown): { type: string; msg: string; ctx?: Record<string, unknown> } {
+  const p = failure.params;
+  switch (failure.keyword) {
+    case "type": {
+      const types = [p.type].flat();
+      if (types.includes("integer"))
+        return typeof input === "number"
+          ? { type: "int_from_float", msg: "Input should be a valid integer, got a number with a fractional part" }
+          : { type: "int_parsing", msg: "Input should be a valid integer, unable to parse string as an integer" };
+      if (types.includes("boolean")) return { type: "bool_parsing", msg: "Input should be a valid boolean, unable to interpret input" };
+      return { type: "string_type", msg: "Input should be a valid string" };
+    }
+    case "enum": {
+      const expected = quoted(p.allowedValues as unknown[]);
+      return { type: "enum", msg: `Input should be ${expected}`, ctx: { expected } };
+    }
+    case "minimum":
+      return { type: "greater_than_equal", msg: `Input should be greater than or equal to ${String(p.limit)}`, ctx: { ge: p.limit } };
+    case "maximum":
+      return { type: "less_than_equal", msg: `Input should be less than or equal to ${String(p.limit)}`, ctx: { le: p.limit } };
+    case "pattern":
+      return { type: "string_pattern_mismatch", msg: `String should match pattern '${String(p.pattern)}'`, ctx: { pattern: p.pattern } };
+    case "format":
+      return p.format === "uuid"
+        ? { type: "uuid_parsing", msg: "Input should be a valid UUID" }
+        : { type: "value_error", msg: `Value error, not a valid ${String(p.format)}` };
+    default:
+      return { type: "value_error", msg: `Value error, ${failure.message ?? "invalid value"}` };
+  }
+}
+
+/** JSON as Python's json.dumps writes it: `", "` and `": "` between items, every non-ASCII character escaped. */
+export function pythonJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(pythonJson).join(", ")}]`;
+  if (value !== null && typeof value === "object")
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${pythonJson(k)}: ${pythonJson(v)}`)
+      .join(", ")}}`;
+  return (JSON.stringify(value) ?? "null").replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
 
 const typeMessages: Record<string, string> = {
   integer: "A valid integer is required.",

@@ -204,7 +204,13 @@ describe("subscriptions", () => {
     const { api } = mockedClient();
     const result = await api.POST("/api/environments/{project_id}/subscriptions/", { params: { path: project }, body: create });
     expect(result.response.status).toBe(400);
-    expect(result.error).toMatchObject({ type: "validation_error", code: "required", attr: "insight" });
+    // The service's words for a create with nothing to deliver: a non-field error (openapi/DECISIONS.md, "Subscription create rules").
+    expect(result.error).toEqual({
+      type: "validation_error",
+      code: "invalid_input",
+      detail: "A subscription must have an insight, a dashboard, or a prompt.",
+      attr: null,
+    });
     const missing = await api.POST("/api/environments/{project_id}/subscriptions/", {
       params: { path: project },
       body: { insight: 1 } as unknown as typeof create,

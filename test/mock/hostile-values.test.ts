@@ -38,7 +38,7 @@ describe("numbers JSON cannot carry", () => {
   it("refuses an overflowing number anywhere in an untyped field, naming where", async () => {
     const response = await send(createMock(), playlists, { method: "POST", headers: json, body: '{"name":"x","filters":{"a":[1,{"b":1e400}]}}' });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ code: "invalid", attr: "filters.a.1.b" });
+    expect(await response.json()).toMatchObject({ code: "invalid_input", attr: "filters.a.1.b" });
   });
 
   it.each([
@@ -54,7 +54,7 @@ describe("numbers JSON cannot carry", () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
       type: "validation_error",
-      code: "invalid",
+      code: "invalid_input",
       attr,
       detail: expect.stringContaining("cannot be kept as written"),
     });
@@ -108,7 +108,7 @@ describe("nesting", () => {
     const before = mock.snapshot();
     const response = await send(mock, path, { method, headers: json, body: body() });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ code: "invalid", attr });
+    expect(await response.json()).toMatchObject({ code: "invalid_input", attr });
     expect(mock.snapshot()).toEqual(before);
     await readsBack(mock);
   });

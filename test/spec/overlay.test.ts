@@ -41,7 +41,17 @@ const referenceRows = [
 ];
 
 /** A citation: PostHog's file (or `owner/repo:path` for a library), the class or function, and the commit or size of the version read. */
-const citation = /^(?:[\w.-]+\/[\w.-]+:)?[\w./-]+\.(?:py|ts) · \S.* · (?:commit [0-9a-f]{8,40}(?: \([^)]*\))?|[\d,]+ chars)$/;
+const citation = /^(?:[\w.-]+\/[\w.-]+:)?[\w./-]+\.(?:py|ts|toml) · \S.* · (?:commit [0-9a-f]{8,40}(?: \([^)]*\))?|[\d,]+ chars)$/;
+
+/** Every citation of the Overlay, as the file it names and the version it read (a commit, or else a size). */
+function citations(): { file: string; version: string; target: string }[] {
+  return overlay.actions.flatMap((action) =>
+    ((action["x-source"] as string[] | undefined) ?? []).map((source) => {
+      const parts = source.split(" · ");
+      return { file: parts[0]!, version: parts.at(-1)!, target: action.target };
+    }),
+  );
+}
 
 describe("the live Overlay", () => {
   it("cites, on every action, where its fact stands in the source", () => {
@@ -50,6 +60,19 @@ describe("the live Overlay", () => {
       expect(Array.isArray(sources) && sources.length > 0, `${action.target}: no x-source`).toBe(true);
       for (const source of sources as unknown[]) expect(source, action.target).toMatch(citation);
     }
+  });
+
+  it("cites one version of each file across the Overlay, named one way: its commit, or its size where no commit is known", () => {
+    const versions = new Map<string, Map<string, string>>();
+    for (const { file, version, target } of citations()) {
+      const seen = versions.get(file) ?? new Map<string, string>();
+      if (!seen.has(version)) seen.set(version, target);
+      versions.set(file, seen);
+    }
+    expect(versions.size).toBeGreaterThan(10);
+    for (const { version, target } of citations()) expect(version, target).toMatch(/^(?:commit [0-9a-f]{40}|[\d,]+ chars)$/);
+    const mixed = [...versions].filter(([, seen]) => seen.size > 1).map(([file, seen]) => `${file}: ${[...seen].map(([v, t]) => `${v} (${t})`).join(" vs ")}`);
+    expect(mixed).toEqual([]);
   });
 
   it("settles every row of the November 2026 source check: an action names it, or a DECISIONS.md line says why not", () => {
@@ -99,7 +122,12 @@ describe("the live Overlay", () => {
     expect(live.paths["/api/environments/{project_id}/session_recordings/ai/filters/"]).toBeUndefined();
     const listing = live.paths["/api/environments/{project_id}/session_recordings/"].get.responses["200"].content["application/json"].schema;
     expect(listing).toEqual({ $ref: "#/components/schemas/LiveSessionRecordingList" });
-    expect(live.components.schemas.LiveSessionRecordingList.required).toEqual(["results", "has_next"]);
+    // The source always sends `version`, and `next_cursor` only when it has one, never null.
+    expect(live.components.schemas.LiveSessionRecordingList.required).toEqual(["results", "has_next", "version"]);
+    expect(live.components.schemas.LiveSessionRecordingList.properties.next_cursor.type).toBe("string");
     expect(live.components.schemas.LiveSessionRecordingList.properties.count).toBeUndefined();
+    // property_definitions refuses nothing; a recording's delete is 404 only for its project.
+    expect(live.paths["/api/environments/{project_id}/sessions/property_definitions/"].get.responses["400"]).toBeUndefined();
+    expect(live.paths["/api/environments/{project_id}/session_recordings/{id}/"].delete.responses["404"].description).toMatch(/Project not found\./);
   });
 });

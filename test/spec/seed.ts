@@ -169,7 +169,7 @@ export const liveOperations: SeedOperation[] = [
     status: 200,
     scope: "session_recording_playlist:read",
     query: ["limit", "offset"],
-    liveQuery: ["short_id", "created_by", "user", "type", "pinned", "search", "date_from", "date_to", "session_recording_id", "order"],
+    liveQuery: ["created_by", "user", "type", "pinned", "search", "date_from", "date_to", "session_recording_id", "order"],
     response: "PaginatedPlaylistList",
   },
   { method: "get", path: `${env}/subscriptions/{id}/`, status: 200, scope: "subscription:read", idType: "integer", response: "Subscription" },
@@ -296,7 +296,7 @@ export const liveEnums: Record<string, Record<string, (string | null)[]>> = {
     frequency: ["daily", "weekly", "monthly", "yearly"],
   },
   SessionRecording: {
+    // `snapshot_source` has no fixed values in the newest source (openapi/DECISIONS.md, "Recording enums").
     storage: ["object_storage", "object_storage_lts"],
-    snapshot_source: ["web", "mobile", "unknown", null],
   },
 };

@@ -1,4 +1,4 @@
-import { notFound } from "../errors.js";
+import { projectNotFound } from "../errors.js";
 import { own } from "../own-key.js";
 import type { OperationEntry, SpecTable } from "../spec/operations.js";
 import type { ValidRequest } from "../spec/validate-request.js";
@@ -18,6 +18,8 @@ export interface HandlerContext {
   random: Random;
   /** A page size for a listing asked for without `limit`, in place of the description's default (`createMock`'s `pageSize`). */
   pageSize: number | undefined;
+  /** Whether the request's key also holds `scope` (a scope a body field adds, `x-scopes-for-fields`). */
+  holds(scope: string): boolean;
   /** Marks a record of the request's project as changed (its part and key, see state/changes.ts), so adapters persist it. */
   changed(part: StatePart, key: string): void;
   /** Whether the state is at its size cap (state/size.ts). */
@@ -50,5 +52,5 @@ export const inProject =
   (handler: (context: ProjectContext) => Response): Handler =>
   (context) => {
     const project = own(context.state.projects, String(context.request.path.project_id));
-    return project ? handler({ ...context, project }) : notFound();
+    return project ? handler({ ...context, project }) : projectNotFound();
   };

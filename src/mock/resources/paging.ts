@@ -28,7 +28,7 @@ export function page<T>(items: readonly T[], { url, limit, offset }: PageRequest
 }
 
 /** The live recordings listing's version of its query, which the live service sends with each page. */
-const liveListingVersion = 4;
+export const liveListingVersion = 4;
 
 /**
  * The page a listing request asks for, by its validated `limit` (the description's default when

@@ -10,7 +10,7 @@ import { conformRecording } from "./conform.js";
 import { inProject, type ProjectContext } from "./context.js";
 import { createdFields, writeFields } from "./fields.js";
 import { dateWindow, instantKey, ordering, searching, sortBy, textKey, uuidKey } from "./filtering.js";
-import { pageFor } from "./paging.js";
+import { liveListingVersion, pageFor } from "./paging.js";
 import { recordingsById } from "./recording-index.js";
 import { syntheticPlaylist, withSynthetic } from "./synthetic-playlists.js";
 import { findFor, listed } from "./visibility.js";
@@ -46,7 +46,6 @@ export function filterPlaylists(project: ProjectState, query: Record<string, unk
   const result = project.playlists.filter(
     (p) =>
       listed(p, query) &&
-      (query.short_id === undefined || p.short_id === query.short_id) &&
       (query.collection_type === undefined || query.collection_type === "custom") &&
       (query.created_by === undefined || p.created_by?.id === query.created_by) &&
       (query.user === undefined || p.created_by?.id === user.id) &&
@@ -107,17 +106,31 @@ export const updatePlaylist = inProject((c) => {
   return json(200, present(c.project, playlist));
 });
 
+/**
+ * A playlist's recordings as the live service pages them: a collection its first
+ * `x-collection-page` whatever is asked; otherwise by `limit` and `offset`, which may be 0 or
+ * negative (the source reads them with int()): nothing below 1 per page, nothing before the first.
+ */
+function playlistPage<T>(c: ProjectContext, playlist: Playlist | undefined, items: readonly T[]) {
+  const { limit, offset } = c.request.query as { limit?: number; offset?: number };
+  const collection = playlist?.type !== "filters" && c.operation.collectionPage !== undefined;
+  const start = collection ? 0 : Math.max(0, offset ?? 0);
+  const size = Math.max(0, collection ? c.operation.collectionPage! : (limit ?? items.length));
+  return { results: items.slice(start, start + size), has_next: start + size < items.length, version: liveListingVersion };
+}
+
 export const getPlaylistRecordings = inProject((c) => {
+  const live = c.operation.answers === "has_next";
   // The mock keeps no watch history, comments, shares or exports: a synthetic playlist holds none.
-  if (syntheticPlaylist(c.table, c.request.path.short_id)) return json(200, pageFor(c, []));
+  if (syntheticPlaylist(c.table, c.request.path.short_id)) return live ? json(200, playlistPage(c, undefined, [])) : empty(200);
   const playlist = find(c, "read");
   if (!playlist) return notFound();
-  // The live service answers the playlist's recordings, newest added first, as the live listing's page.
-  if (c.operation.answers !== "has_next") return empty(200);
+  // The live service answers the playlist's recordings as the live listing's page; the mock holds them newest added first.
+  if (!live) return empty(200);
   const members = c.project.members[playlist.short_id] ?? [];
   const byId = recordingsById(c.project);
   const recordings = members.flatMap((id) => byId.get(id) ?? []).map((r) => conformRecording(c.table, r));
-  return json(200, pageFor(c, recordings));
+  return json(200, playlistPage(c, playlist, recordings));
 });
 
 export const addRecordingToPlaylist = inProject((c) => {

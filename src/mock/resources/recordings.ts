@@ -46,13 +46,11 @@ export const updateRecording = inProject((c) => {
   return json(200, recording);
 });
 
-/** Whether the operation documents a 404 for an unknown id: the live service builds a record for any id instead. */
-const knowsUnknown = (c: ProjectContext) => "404" in c.operation.responses;
-
 export const deleteRecording = inProject((c) => {
   const id = String(c.request.path.id);
   const index = c.project.recordings.findIndex((r) => r.id === id);
-  if (index < 0) return knowsUnknown(c) ? notFound() : empty(204);
+  // The live service builds a record for any id (`x-builds-unknown`), so its delete goes on.
+  if (index < 0) return c.operation.buildsUnknown ? empty(204) : notFound();
   c.project.recordings.splice(index, 1);
   delete c.project.activity[id];
   delete c.project.sharing[id];
@@ -70,14 +68,16 @@ export const deleteRecording = inProject((c) => {
 
 export const getRecordingSharing = inProject((c) => {
   const id = String(c.request.path.recording_id);
-  if (!find(c, id) && knowsUnknown(c)) return notFound();
+  if (!find(c, id) && !c.operation.buildsUnknown) return notFound();
   return json(200, own(c.project.sharing, id) ?? { created_at: null, enabled: false, access_token: null });
 });
 
 /**
- * The AI helpers: no body where the description gives none; an empty document where the live
- * service answers one the mock cannot generate (the pattern a model writes).
+ * The AI helpers: no body where the description gives none. Where the live service answers the
+ * pattern its model writes, the mock, which has no model, answers one matching the text sent, literally.
  */
-export const aiHelper: Handler = inProject((c) =>
-  c.operation.answers === "document" ? json(c.operation.success ?? 200, {}) : empty(c.operation.success ?? 200),
-);
+export const aiHelper: Handler = inProject((c) => {
+  if (c.operation.answers !== "document") return empty(c.operation.success ?? 200);
+  const text = String((c.request.body as { regex?: unknown } | undefined)?.regex ?? "");
+  return json(c.operation.success ?? 200, { result: "success", data: { output: `^${text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}$` } });
+});

@@ -1,7 +1,8 @@
 // Subscriptions: the listing's filters, the create rules, updates of the fields the spec
 // makes writable, and the schedule (schedule.ts) that follows each write.
-import { documentedRefusal, idsSpent, invalidSchedule, notFound } from "../errors.js";
+import { countLimitReached, documentedRefusal, idsSpent, invalidSchedule, missingScope, notFound } from "../errors.js";
 import { json } from "../responses.js";
+import { uuid7 } from "../state/random.js";
 import type { ProjectState, Subscription } from "../state/state.js";
 import { inProject, type ProjectContext } from "./context.js";
 import { createdFields, writeFields } from "./fields.js";
@@ -18,7 +19,6 @@ const resourceTypes: Record<string, (s: Subscription) => boolean> = {
   insight: (s) => s.insight != null,
   dashboard: (s) => s.dashboard != null,
   ai_prompt: (s) => typeof liveField(s, "prompt") === "string" && liveField(s, "prompt") !== "",
-  pulse_brief: (s) => liveField(s, "pulse_brief_config_id") != null,
 };
 
 /**
@@ -69,11 +69,35 @@ const find = (c: ProjectContext, access: "read" | "update") =>
     access,
   );
 
+/**
+ * The refusal of a write the key may not make for a field it sets (`x-scopes-for-fields`), or for
+ * the field the stored subscription has: the service resolves an update's kind by its id.
+ */
+function scopeRefusal(c: ProjectContext, stored?: Subscription): Response | undefined {
+  const body = (c.request.body ?? {}) as Record<string, unknown>;
+  for (const [field, scopes] of Object.entries(c.operation.scopesForFields ?? {})) {
+    if (!body[field] && !(stored && liveField(stored, field))) continue;
+    const lacking = scopes.find((scope) => !c.holds(scope));
+    if (lacking) return missingScope(lacking);
+  }
+  return undefined;
+}
+
+/** The create refused at the project's count of subscriptions not deleted (`x-count-limit`), which the source checks after validation. */
+function countRefusal(c: ProjectContext): Response | undefined {
+  const limit = c.operation.countLimit;
+  if (!limit) return undefined;
+  const current = c.project.subscriptions.filter((s) => !s.deleted).length;
+  return current >= limit.limit ? countLimitReached(c.operation, limit.refusal, current, uuid7(c.random, c.now.getTime())) : undefined;
+}
+
 export const listSubscriptions = inProject((c) => json(200, pageFor(c, filterSubscriptions(c.project, c.request.query, c.operation.searchFields))));
 
 export const createSubscription = inProject((c) => {
   // The last exact id is never handed out, so nextId stays a safe integer, which a snapshot must hold.
   if (c.state.nextId.subscription >= Number.MAX_SAFE_INTEGER) return idsSpent("subscription");
+  const forbidden = scopeRefusal(c);
+  if (forbidden) return forbidden;
   const rule = c.operation.deliversOneOf;
   if (rule && !deliversSomething(rule.fields, c.request.body as Record<string, unknown>)) return documentedRefusal(c.operation, rule.refusal);
   const subscription = {
@@ -87,6 +111,8 @@ export const createSubscription = inProject((c) => {
   if (refused) return refused;
   // The live service refuses a schedule with no delivery left; the description creates it, never to deliver.
   if (c.operation.refusesSpentSchedule && subscription.next_delivery_date === null) return documentedRefusal(c.operation, c.operation.refusesSpentSchedule);
+  const limited = countRefusal(c);
+  if (limited) return limited;
   c.state.nextId.subscription++;
   c.project.subscriptions.push(subscription);
   c.changed("subscriptions", String(subscription.id));
@@ -102,6 +128,8 @@ export const getSubscription = inProject((c) => {
 export const updateSubscription = inProject((c) => {
   const subscription = find(c, "update");
   if (!subscription) return notFound();
+  const forbidden = scopeRefusal(c, subscription);
+  if (forbidden) return forbidden;
   // Staged on a copy and committed in one step, so a refused schedule changes nothing.
   const next = { ...subscription };
   writeFields(next, c.operation, c.request.body);

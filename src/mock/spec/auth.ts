@@ -24,6 +24,13 @@ const grants = (scopes: readonly string[] | "*" | "read", scope: string, writeGr
   return writeGrantsRead && scope.endsWith(":read") && scopes.includes(scope.replace(/:read$/, ":write"));
 };
 
+/** Whether the key in `authorization` holds `scope`, by the same rules as the operation's own scopes. */
+export function keyHolds(authorization: string | null, scope: string, keys: KeyScopes | undefined, writeGrantsRead = false): boolean {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "");
+  const scopes = match ? scopesOf(match[1]!, keys) : undefined;
+  return scopes !== undefined && grants(scopes, scope, writeGrantsRead);
+}
+
 const readsOnly = (scopes: readonly string[] | "*" | "read"): boolean =>
   scopes === "read" || (scopes !== "*" && !scopes.includes("*") && scopes.every((scope) => scope.endsWith(":read")));
 

@@ -51,8 +51,18 @@ export interface OperationEntry {
   deliversOneOf?: { fields: string[]; refusal: string };
   /** The 400 example a create answers when its schedule has no delivery left (`x-refuses-spent-schedule`). */
   refusesSpentSchedule?: string;
+  /** The create refused, by the named 402 example, once the project holds `limit` records not deleted (`x-count-limit`). */
+  countLimit?: { limit: number; refusal: string };
+  /** The scopes a write needs besides the operation's when its body sets a field (`x-scopes-for-fields`). */
+  scopesForFields?: Record<string, string[]>;
   /** Whether the read finds soft-deleted records (`x-finds-deleted`). */
   findsDeleted?: boolean;
+  /** Whether an unknown id is answered as a record built for it rather than 404 (`x-builds-unknown`). */
+  buildsUnknown?: boolean;
+  /** How many recordings a collection playlist answers, whatever `limit` and `offset` ask (`x-collection-page`). */
+  collectionPage?: number;
+  /** How refused query parameters are answered (`x-query-errors`): as pydantic's errors, linking its pages under `url`. */
+  queryErrors?: { format: "pydantic"; url: string };
   scopes: string[];
   body: BodyEntry | null;
   /** The documented 2XX. */

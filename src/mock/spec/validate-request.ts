@@ -5,7 +5,7 @@
 // Every failure becomes a Violation naming the field, worded in ../errors.ts; so does a value
 // the store could not keep (./json-limits.ts).
 import { readLimited } from "../../shared/read-limited.js";
-import { bodyRequired, inexactValue, jsonParseError, unrepresentableValue, unsupportedMediaType, violationWording } from "../errors.js";
+import { bodyRequired, inexactValue, jsonParseError, pydanticViolation, unrepresentableValue, unsupportedMediaType, violationWording } from "../errors.js";
 import type { Violation } from "../responses.js";
 import { maxJsonDepth, unrepresentable } from "./json-limits.js";
 import { inexactNumber } from "./json-numbers.js";
@@ -136,6 +136,8 @@ export async function checkRequest(operation: OperationEntry, request: Request, 
   const query = parameters(url, operation.queryParams);
   const queryValidator = operation.validate.query;
   if (!queryValidator(query) && !(readAsDefaults(operation, queryValidator, query) && queryValidator(query))) {
+    const { queryErrors } = operation;
+    if (queryErrors) return { ok: false, violations: [pydanticViolation(queryValidator.errors ?? [], query, queryErrors.url)] };
     return { ok: false, violations: violationsOf(queryValidator, query, "query") };
   }
   const unkeptQuery = keepable(query, "query");

@@ -1,0 +1,220 @@
+// The live profile against PostHog's newest stored source (issues 34, items 1-5, and 39, items
+// 1-6; openapi/overlays/live.yaml cites each fact): the recording-api failure's words, a
+// playlist's recordings/ paging, the recordings listing's pydantic 400s, the subscription count
+// limit, the key refusals' wording, player_metadata, the 404s of a delete, the session
+// lookups, and the two refusals of a prompt write. The engine checks every answer against the
+// live description and throws on one that breaks it.
+import { describe, expect, it } from "vitest";
+import { createMock as createSeedMock } from "../../src/mock/index.js";
+import { createMock, type MockOptions } from "../../src/mock/live.js";
+
+const origin = "http://mock.local";
+const project = `${origin}/api/environments/28417`;
+const subscription = { target_type: "email", target_value: "a@example.com", frequency: "daily", interval: 1, start_date: "2026-01-01T00:00:00Z" };
+
+function liveMock(options: MockOptions = {}, key = "phx_live") {
+  const mock = createMock({ now: () => new Date("2026-11-25T12:00:00Z"), ...options });
+  const call = async (path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
+    const response = await mock.fetch(`${path.startsWith("http") ? "" : project}${path}`, {
+      method: init.method ?? "GET",
+      headers: { Authorization: `Bearer ${key}`, ...(init.body === undefined ? {} : { "Content-Type": "application/json" }), ...init.headers },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
+  };
+  return { mock, call };
+}
+
+/** A playlist of `type` holding the project's first `count` recordings. */
+async function playlistWith(call: ReturnType<typeof liveMock>["call"], type: "collection" | "filters", count: number) {
+  const created = await call("/session_recording_playlists/", { method: "POST", body: { name: `${type} paging`, type } });
+  const shortId = String(created.body.short_id);
+  const listed = await call(`/session_recordings/?limit=${count}`);
+  for (const recording of listed.body.results as { id: string }[])
+    await call(`/session_recording_playlists/${shortId}/recordings/${recording.id}/`, { method: "POST" });
+  return `/session_recording_playlists/${shortId}/recordings/`;
+}
+
+const ids = (page: Record<string, unknown>) => (page.results as { id: string }[]).map((r) => r.id);
+
+describe("a recording's delete (34.1, 39.4)", () => {
+  it("words the recording-api failure as the source raises it", async () => {
+    const { call } = liveMock();
+    const failed = await call("/session_recordings/0193401e-5b7a-7c2d-9e84-1f6a3b0c7d52/", { method: "DELETE", headers: { Prefer: "code=500" } });
+    expect(failed).toEqual({
+      status: 500,
+      body: { type: "server_error", code: "recording_api_failure", detail: "Failed to delete recording via recording-api", attr: null },
+    });
+  });
+
+  it("answers 404 for an unknown project only, in the routing mixin's words, never for an unknown recording", async () => {
+    const { call } = liveMock();
+    const unknownRecording = await call("/session_recordings/0193ffff-0000-7000-8000-000000000000/", { method: "DELETE" });
+    expect(unknownRecording.status).toBe(204);
+    const unknownProject = await call(`${origin}/api/environments/99999/session_recordings/0193ffff-0000-7000-8000-000000000000/`, { method: "DELETE" });
+    expect(unknownProject).toEqual({ status: 404, body: { type: "invalid_request", code: "not_found", detail: "Project not found.", attr: null } });
+    const sharing = await call(`${origin}/api/environments/99999/session_recordings/0193ffff-0000-7000-8000-000000000000/sharing/`);
+    expect(sharing.status).toBe(404);
+  });
+});
+
+describe("a playlist's recordings/ paging (34.2, 39.1)", () => {
+  it("takes 0 and negative numbers, as int() does, and a collection answers its first page whatever is asked", async () => {
+    const { call } = liveMock();
+    const collection = await playlistWith(call, "collection", 3);
+    const all = await call(collection);
+    expect(ids(all.body)).toHaveLength(3);
+    for (const query of ["limit=1", "limit=0", "limit=-5", "offset=2", "offset=-1", "limit=1&offset=1"]) {
+      const page = await call(`${collection}?${query}`);
+      expect(page.status, query).toBe(200);
+      expect(ids(page.body), query).toEqual(ids(all.body));
+      expect(page.body).toMatchObject({ has_next: false, version: 4 });
+    }
+  });
+
+  it("passes limit and offset on for a filters playlist, 0 and negative ones too", async () => {
+    const { call } = liveMock();
+    const filters = await playlistWith(call, "filters", 3);
+    const all = ids((await call(filters)).body);
+    expect((await call(`${filters}?limit=1&offset=1`)).body).toMatchObject({ results: [{ id: all[1] }], has_next: true });
+    expect((await call(`${filters}?limit=0`)).body).toMatchObject({ results: [], has_next: true });
+    expect(ids((await call(`${filters}?limit=-5`)).body)).toEqual([]);
+    expect(ids((await call(`${filters}?offset=-4&limit=2`)).body)).toEqual(all.slice(0, 2));
+  });
+
+  it("answers a synthetic playlist's page for any integer, and names a non-integer in its 400 where the source fails", async () => {
+    const { call } = liveMock();
+    for (const query of ["limit=0", "limit=-1", "offset=-3"]) {
+      const page = await call(`/session_recording_playlists/synthetic-watch-history/recordings/?${query}`);
+      expect(page, query).toEqual({ status: 200, body: { results: [], has_next: false, version: 4 } });
+    }
+    for (const name of ["limit", "offset"]) {
+      const refused = await call(`/session_recording_playlists/synthetic-watch-history/recordings/?${name}=abc`);
+      expect(refused.status, name).toBe(400);
+      expect(refused.body.attr, name).toBe(name);
+    }
+  });
+});
+
+describe("the recordings listing's refusals (34.3, 39.2)", () => {
+  it("answers limit=abc with pydantic's errors, url included, where the DRF listings read it as the default", async () => {
+    const { call } = liveMock();
+    const refused = await call("/session_recordings/?limit=abc");
+    expect(refused).toEqual({
+      status: 400,
+      body: {
+        type: "validation_error",
+        code: "invalid_input",
+        detail:
+          '[{"type": "int_parsing", "loc": ["limit"], "msg": "Input should be a valid integer, unable to parse string as an integer", "input": "abc", "url": "https://errors.pydantic.dev/2.12/v/int_parsing"}]',
+        attr: null,
+      },
+    });
+    expect((await call("/subscriptions/?limit=abc")).status).toBe(200);
+  });
+
+  it("lists every refused parameter in one detail, as errors() does", async () => {
+    const { call } = liveMock();
+    const refused = await call("/session_recordings/?offset=1.5&order=nope");
+    const errors = JSON.parse(String(refused.body.detail)) as { type: string; loc: string[]; input: unknown; url: string }[];
+    expect(errors.map((e) => [e.loc[0], e.type, e.input])).toEqual([
+      ["offset", "int_from_float", 1.5],
+      ["order", "enum", "nope"],
+    ]);
+    expect(errors.every((e) => e.url === `https://errors.pydantic.dev/2.12/v/${e.type}`)).toBe(true);
+  });
+});
+
+describe("the subscription count limit (34.4)", () => {
+  it("answers 402 limit_exceeded once the project holds 200 subscriptions not deleted, naming the limit in extra", async () => {
+    // A state holding 199 subscriptions that are not deleted, and one deleted, which does not count.
+    const state = createMock().snapshot();
+    const [model] = state.projects["28417"]!.subscriptions;
+    const base = state.nextId.subscription;
+    state.projects["28417"]!.subscriptions = Array.from({ length: 200 }, (_, i) => ({ ...model!, id: base + i, deleted: i === 0 }));
+    state.nextId.subscription = base + 200;
+    const { mock, call } = liveMock({ snapshot: state });
+    expect((await call("/subscriptions/", { method: "POST", body: { ...subscription, insight: 1 } })).status).toBe(201);
+    const before = mock.snapshotJson();
+    const refused = await call("/subscriptions/", { method: "POST", body: { ...subscription, insight: 1 } });
+    expect(refused.status).toBe(402);
+    expect(refused.body).toMatchObject({
+      type: "limit_exceeded",
+      code: "limit_exceeded",
+      detail: "Resource limit exceeded.",
+      attr: null,
+      extra: { limit_key: "analytics.max_subscriptions_per_team", limit: 200, current: 200, request: { id: expect.any(String) } },
+    });
+    expect(mock.snapshotJson()).toBe(before);
+    await call(`/subscriptions/${base + 1}/`, { method: "PATCH", body: { deleted: true } });
+    expect((await call("/subscriptions/", { method: "POST", body: { ...subscription, insight: 1 } })).status).toBe(201);
+  });
+});
+
+describe("the key refusals (34.5, 39.6)", () => {
+  it("refuses personal API keys in the newest wording, and a key with no scopes for the scope it lacks", async () => {
+    const readOnly = liveMock({}, "phx_readonly");
+    const refused = await readOnly.call("/session_recordings/ai/regex/", { method: "POST", body: { regex: "x" } });
+    expect(refused.body).toMatchObject({ code: "permission_denied", detail: "This action does not support personal API key access" });
+    const unscoped = liveMock({ keys: { phx_none: [] } }, "phx_none");
+    expect((await unscoped.call("/session_recordings/")).body).toMatchObject({ detail: "API key missing required scope 'session_recording:read'" });
+  });
+
+  it("refuses a prompt write to a key without query:read in the scope check's words, on create and on update", async () => {
+    const keys = { phx_subs: ["subscription:write", "subscription:read"], phx_query: ["subscription:write", "query:read"] };
+    const without = liveMock({ keys }, "phx_subs");
+    const refused = await without.call("/subscriptions/", { method: "POST", body: { ...subscription, prompt: "Weekly signups" } });
+    expect(refused).toEqual({
+      status: 403,
+      body: { type: "authentication_error", code: "permission_denied", detail: "API key missing required scope 'query:read'", attr: null },
+    });
+    expect((await without.call("/subscriptions/", { method: "POST", body: { ...subscription, insight: 1 } })).status).toBe(201);
+    const withQuery = liveMock({ keys }, "phx_query");
+    const created = await withQuery.call("/subscriptions/", { method: "POST", body: { ...subscription, prompt: "Weekly signups" } });
+    expect(created.status).toBe(201);
+    // The same mock's state, through the key without query:read: an update of a prompt subscription needs it too.
+    const id = created.body.id;
+    const update = await withQuery.mock.fetch(`${project}/subscriptions/${id}/`, {
+      method: "PATCH",
+      headers: { Authorization: "Bearer phx_subs", "Content-Type": "application/json" },
+      body: JSON.stringify({ title: "Renamed" }),
+    });
+    expect(update.status).toBe(403);
+    expect(await update.json()).toMatchObject({ detail: "API key missing required scope 'query:read'" });
+  });
+});
+
+describe("a recording's PATCH (39.3)", () => {
+  it("takes player_metadata without storing it, and refuses null", async () => {
+    const { mock, call } = liveMock();
+    const recording = "/session_recordings/0193401e-5b7a-7c2d-9e84-1f6a3b0c7d52/";
+    const marked = await call(recording, { method: "PATCH", body: { viewed: true, player_metadata: { id: "pm-marker-7f3a", recording_duration: 4242 } } });
+    expect(marked).toEqual({ status: 200, body: { success: true } });
+    expect(mock.snapshotJson()).not.toContain("pm-marker-7f3a");
+    expect((await call(recording)).body).not.toHaveProperty("player_metadata");
+    const refused = await call(recording, { method: "PATCH", body: { viewed: true, player_metadata: null } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.attr).toBe("player_metadata");
+  });
+});
+
+describe("the session lookups (39.5)", () => {
+  it("never refuses a property_definitions query", async () => {
+    const { call } = liveMock();
+    for (const query of ["is_numerical=maybe", "is_numerical=", "search=%24%24", "is_numerical=TRUE&search=x"])
+      expect((await call(`/sessions/property_definitions/?${query}`)).status, query).toBe(200);
+  });
+});
+
+describe("the main description's error codes (34.6)", () => {
+  it("answers invalid_input from the description's mock too, as the service's handler renames invalid", async () => {
+    const mock = createSeedMock();
+    const response = await mock.fetch(`${project}/session_recording_playlists/`, {
+      method: "POST",
+      headers: { Authorization: "Bearer phx_seed", "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "x", pinned: "yes" }),
+    });
+    expect(await response.json()).toEqual({ type: "validation_error", code: "invalid_input", detail: "Must be a valid boolean.", attr: "pinned" });
+  });
+});
