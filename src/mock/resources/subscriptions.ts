@@ -1,7 +1,7 @@
 // Subscriptions: the listing's filters, the create rules, updates of the fields the spec
 // makes writable, and the schedule (schedule.ts) that follows each write.
 import { documentedRefusal, idsSpent, invalidSchedule, notFound } from "../errors.js";
-import { json } from "../responses.js";
+import { type Answer, json } from "../responses.js";
 import type { ProjectState, Subscription } from "../state/state.js";
 import { inProject, type ProjectContext } from "./context.js";
 import { createdFields, writeFields } from "./fields.js";
@@ -55,7 +55,7 @@ const deliversSomething = (fields: string[], body: Record<string, unknown>) => f
  * The server-set fields that follow the schedule, set on `subscription` (a staged copy), or the
  * 400 naming the field that makes the schedule one no rule can follow.
  */
-function schedule(subscription: Subscription, c: ProjectContext): Response | undefined {
+function schedule(subscription: Subscription, c: ProjectContext): Answer | undefined {
   const problem = scheduleProblem(subscription);
   if (problem) return invalidSchedule(problem.attr, problem.detail, c.table.errorRendering);
   subscription.summary = summarize(subscription);

@@ -2,6 +2,7 @@
 // operation declares (exactly, or by its range such as `5XX`), and the body must match that
 // response's schema.
 import type { OperationEntry } from "./operations.js";
+import type { MockValidator } from "./validators.js";
 
 /** The operation's declared response for `status`: its own, else its range's. */
 export function declaredStatus(operation: OperationEntry, status: number): string | undefined {
@@ -9,13 +10,42 @@ export function declaredStatus(operation: OperationEntry, status: number): strin
   return String(status) in operation.responses ? String(status) : range in operation.responses ? range : undefined;
 }
 
-/** Failures of a response against the spec: an undeclared status, or a body its schema refuses. */
-export function responseViolations(operation: OperationEntry, status: number, body: unknown): string[] {
+/**
+ * What each validator said of the JSON texts it checked lately. The same text against the same
+ * schema always gets the same verdict, and a mock sends the same records again and again, so a
+ * text seen before is judged by its remembered verdict: every answer is still checked. The
+ * memory is bounded by the characters it holds, and starts over when full.
+ */
+const verdicts = new Map<MockValidator, Map<string, string[]>>();
+const verdictChars = 4 * 1024 * 1024;
+let heldChars = 0;
+
+function judged(validator: MockValidator, body: unknown, text: string | undefined): string[] {
+  const known = text === undefined ? undefined : verdicts.get(validator)?.get(text);
+  if (known) return known;
+  const problems = validator(body) ? [] : (validator.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? e.keyword}`);
+  if (text !== undefined && text.length <= verdictChars) {
+    if (heldChars + text.length > verdictChars) {
+      verdicts.clear();
+      heldChars = 0;
+    }
+    let texts = verdicts.get(validator);
+    if (!texts) verdicts.set(validator, (texts = new Map()));
+    texts.set(text, problems);
+    heldChars += text.length;
+  }
+  return problems;
+}
+
+/**
+ * Failures of a response against the spec: an undeclared status, or a body its schema refuses.
+ * `text` is the body as sent (the JSON of `body`), by which a verdict is remembered.
+ */
+export function responseViolations(operation: OperationEntry, status: number, body: unknown, text?: string): string[] {
   const key = declaredStatus(operation, status);
   if (key === undefined) return [`status ${status} is not a documented response of ${operation.id}`];
   const declared = operation.responses[key]!;
   const validator = declared.json ? operation.validate.responses[key] : undefined;
   if (!validator) return body === undefined ? [] : [`status ${status} of ${operation.id} has no body in the spec, but one was sent`];
-  if (validator(body)) return [];
-  return (validator.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? e.keyword}`);
+  return judged(validator, body, text);
 }
