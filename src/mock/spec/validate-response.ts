@@ -29,8 +29,8 @@ function judged(validator: MockValidator, body: unknown, text: string | undefine
       verdicts.clear();
       heldChars = 0;
     }
-    let texts = verdicts.get(validator);
-    if (!texts) verdicts.set(validator, (texts = new Map()));
+    const texts = verdicts.get(validator) ?? new Map<string, string[]>();
+    verdicts.set(validator, texts);
     texts.set(text, problems);
     heldChars += text.length;
   }
