@@ -208,7 +208,11 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
   }
 
   /** An operation's request, once the caller may make it: checked, then negotiated or handled. */
-  async function answerOperation(request: Incoming, operation: OperationEntry, params: Record<string, string>, prefer: Prefer): Promise<Outcome> {
+  // What every handler's context holds the same: made once.
+  const full = () => size.full(() => JSON.stringify(state));
+  const fullAnswer = () => stateFull(options.maxStateSize ?? maxStateSize);
+
+  async function answerOperation(request: Incoming, operation: OperationEntry, params: Record<string, string>, prefer: Readonly<Prefer>): Promise<Outcome> {
     const url = request.url;
     const checked = await checkIncoming(operation, request, params);
     if (!checked.ok) {
@@ -234,8 +238,8 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
       random,
       pageSize,
       changed: (part, key) => touched.push({ part, key }),
-      full: () => size.full(() => JSON.stringify(state)),
-      fullAnswer: () => stateFull(options.maxStateSize ?? maxStateSize),
+      full,
+      fullAnswer,
     });
     let answer = response;
     if (touched.length > 0) {

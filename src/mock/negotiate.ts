@@ -18,9 +18,11 @@ export interface Prefer {
  * Parses `Prefer: code=404, example=not_found, delay=300`; unknown preferences are ignored, and
  * of one given twice only the first counts, as RFC 7240 asks.
  */
-export function parsePrefer(header: string | null): Prefer {
+const noPreference: Readonly<Prefer> = Object.freeze({});
+
+export function parsePrefer(header: string | null): Readonly<Prefer> {
+  if (header === null) return noPreference;
   const prefer: Prefer = {};
-  if (header === null) return prefer;
   for (const part of header.split(/[,;]/)) {
     const [key, raw] = part.split("=").map((s) => s?.trim().replace(/^"|"$/g, ""));
     if (!raw) continue;

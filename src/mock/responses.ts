@@ -38,8 +38,9 @@ function lowerCased(headers: Record<string, string>): Record<string, string> {
   return lower;
 }
 
-export function json(status: number, body: unknown, headers: Record<string, string> = {}): Answer {
-  return new Answer(status, { "content-type": "application/json", ...lowerCased(headers) }, { value: body, text: JSON.stringify(body) });
+export function json(status: number, body: unknown, headers?: Record<string, string>): Answer {
+  const all = headers ? { "content-type": "application/json", ...lowerCased(headers) } : { "content-type": "application/json" };
+  return new Answer(status, all, { value: body, text: JSON.stringify(body) });
 }
 
 /** A JSON answer already serialised (the state, as GET /__mock/state sends it). */

@@ -122,6 +122,7 @@ async function bodyText(request: Incoming): Promise<string | null | undefined> {
   if (Number(request.header("content-length")) > maxBodyBytes) return undefined;
   const bytes = await request.body(maxBodyBytes);
   if (!bytes) return undefined;
+  if (bytes.length === 0) return "";
   try {
     return utf8.decode(bytes);
   } catch {

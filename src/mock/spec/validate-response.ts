@@ -11,29 +11,32 @@ export function declaredStatus(operation: OperationEntry, status: number): strin
 }
 
 /**
- * What each validator said of the JSON texts it checked lately. The same text against the same
+ * What each validator said of the JSON texts it checked last. The same text against the same
  * schema always gets the same verdict, and a mock sends the same records again and again, so a
- * text seen before is judged by its remembered verdict: every answer is still checked. The
- * memory is bounded by the characters it holds, and starts over when full.
+ * text seen lately is judged by its remembered verdict: every answer is still checked. A text is
+ * found by comparing (a different length is told at once, a different text at its first
+ * difference), which costs less than hashing it. Each validator keeps its last few; all of them
+ * hold at most `verdictChars` characters, and start over past that.
  */
-const verdicts = new Map<MockValidator, Map<string, string[]>>();
+const verdicts = new Map<MockValidator, { text: string; problems: string[] }[]>();
+const verdictsEach = 8;
 const verdictChars = 4 * 1024 * 1024;
 let heldChars = 0;
 
 function judged(validator: MockValidator, body: unknown, text: string | undefined): string[] {
-  const known = text === undefined ? undefined : verdicts.get(validator)?.get(text);
-  if (known) return known;
+  const recent = verdicts.get(validator);
+  if (text !== undefined && recent) for (const verdict of recent) if (verdict.text === text) return verdict.problems;
   const problems = validator(body) ? [] : (validator.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? e.keyword}`);
-  if (text !== undefined && text.length <= verdictChars) {
-    if (heldChars + text.length > verdictChars) {
-      verdicts.clear();
-      heldChars = 0;
-    }
-    const texts = verdicts.get(validator) ?? new Map<string, string[]>();
-    verdicts.set(validator, texts);
-    texts.set(text, problems);
-    heldChars += text.length;
+  if (text === undefined || text.length > verdictChars) return problems;
+  if (heldChars + text.length > verdictChars) {
+    verdicts.clear();
+    heldChars = 0;
   }
+  const kept = verdicts.get(validator) ?? [];
+  verdicts.set(validator, kept);
+  if (kept.length === verdictsEach) heldChars -= kept.pop()!.text.length;
+  kept.unshift({ text, problems });
+  heldChars += text.length;
   return problems;
 }
 
