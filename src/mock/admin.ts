@@ -5,7 +5,7 @@
 // naming the field, and changes nothing.
 import { isObject } from "../shared/is-object.js";
 import { readLimited } from "../shared/read-limited.js";
-import type { Mock } from "./engine.js";
+import { type Mock, requestLogSize } from "./engine.js";
 import { adminBodyNotJson, adminInvalid, adminNotFound, inexactDetail, requestTooLarge, unsupportedMediaType } from "./errors.js";
 import { Answer, empty, json, jsonText, validationError } from "./responses.js";
 import { isScenarioName, type ScenarioOption, scenarioNames } from "./scenarios.js";
@@ -70,7 +70,8 @@ function scenarioOf(body: unknown): ScenarioOption | null | Answer {
 export async function admin(mock: Mock, request: Request, url: URL, changed: (answer: Answer) => Promise<Answer>): Promise<Answer> {
   const action = `${request.method} ${url.pathname}`;
   if (action === "GET /__mock/state") return jsonText(mock.snapshotJson());
-  if (action === "GET /__mock/requests") return json(200, mock.requests());
+  // The log is a window of the last requests, and says how wide.
+  if (action === "GET /__mock/requests") return json(200, mock.requests(), { "X-Mock-Requests-Window": String(requestLogSize) });
   if (!writes.includes(action)) return adminNotFound();
 
   const body = await jsonBody(request, action === "PUT /__mock/state" ? "snapshot" : "body");

@@ -91,7 +91,8 @@ export class MockResponseViolationError extends Error {
   }
 }
 
-const logSize = 200;
+/** How many requests the log keeps: the last ones, a window, so its memory stays the same however long the mock runs. */
+export const requestLogSize = 200;
 
 /** What the pipeline decided for one API request: the answer, the operation it matched, and what was wrong with the request. */
 interface Outcome {
@@ -138,7 +139,7 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
   let state: MockState;
   let random = seededRandom(seed);
   let failures = scenarioRandom(seed);
-  // A ring of the last `logSize` requests: `logNext` is where the next one goes.
+  // A ring of the last `requestLogSize` requests: `logNext` is where the next one goes.
   let log: LogEntry[] = [];
   let logNext = 0;
   const size = sizeGuard(options.maxStateSize ?? maxStateSize);
@@ -167,7 +168,7 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
 
   function record(entry: LogEntry) {
     log[logNext] = entry;
-    logNext = (logNext + 1) % logSize;
+    logNext = (logNext + 1) % requestLogSize;
   }
 
   /** The answer to a request that changed the state, once `onChange` has taken the change. */
