@@ -1,5 +1,5 @@
-// The mock engine: a request in, an answer out, on no platform's types but the Fetch API's, so
-// it runs the same in Node, in browsers and behind any adapter (MSW, node:http). `mock.fetch`
+// The mock engine: a request in, an answer out, on standard JavaScript and the Fetch API only,
+// so it runs the same in Node, in browsers and behind any adapter (MSW, node:http). `mock.fetch`
 // takes a Fetch `Request` and gives a `Response`; the node:http adapter feeds the same pipeline
 // without building either (see `directEntry`).
 import { admin } from "./admin.js";
@@ -208,11 +208,11 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
     return answerOperation(request, matched.operation, matched.params, prefer);
   }
 
-  /** An operation's request, once the caller may make it: checked, then negotiated or handled. */
   // What every handler's context holds the same: made once.
   const full = () => size.full(() => JSON.stringify(state));
   const fullAnswer = () => stateFull(options.maxStateSize ?? maxStateSize);
 
+  /** An operation's request, once the caller may make it: checked, then negotiated or handled. */
   async function answerOperation(request: Incoming, operation: OperationEntry, params: Record<string, string>, prefer: Readonly<Prefer>): Promise<Outcome> {
     const url = request.url;
     const checked = await checkIncoming(operation, request, params);
@@ -268,7 +268,7 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
     const problems = operation ? responseViolations(operation, response.status, response.body?.value, response.body?.text) : noViolations;
     record({ at: now().getTime(), method: request.method, path: url.pathname + url.search, status: response.status, violations, responseViolations: problems });
     if (problems.length > 0) {
-      if (!flagViolations) throw new MockResponseViolationError(operation!.id, response.status, problems);
+      if (!flagViolations) throw new MockResponseViolationError(operation!.id, response.status, [...problems]);
       response = response.with("x-mock-response-violations", headerJson(problems).slice(0, 4000));
     }
     return request.method === "HEAD" ? withoutBody(response) : response;
@@ -291,7 +291,14 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
     restore(snapshot) {
       adopt(checkedText(snapshot));
     },
-    requests: () => [...log.slice(logNext), ...log.slice(0, logNext)].map(({ at, ...entry }) => ({ at: new Date(at).toISOString(), ...entry })),
+    // Copies: the log's lists may be shared (no violations, a remembered verdict).
+    requests: () =>
+      [...log.slice(logNext), ...log.slice(0, logNext)].map(({ at, violations, responseViolations, ...entry }) => ({
+        at: new Date(at).toISOString(),
+        ...entry,
+        violations: [...violations],
+        responseViolations: [...responseViolations],
+      })),
     setScenario(next) {
       start(next);
     },
