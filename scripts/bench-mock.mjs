@@ -1,157 +1,324 @@
-// `npm run bench:mock`: the stateful mock against Prism's example mock on the same request
-// mix (GET one playlist, GET a page of recordings, POST a playlist), 10 connections each, in
-// interleaved rounds; the engine's in-process time per request; the server's memory over
-// 100,000 requests; the rate of creates a --persist server acknowledges, each one on disk
-// before its 201, on the seed state and on one of 20,000 playlists (a create should cost what
-// it writes, not what the state holds); and the time of a listing of 100 playlists whose
-// collections hold 1,000 each of 10,000 recordings, beside the seed's. The page is two
-// recordings, the size of Prism's example page, so both servers send the same amount;
-// BENCH_PAGE sets another size.
-import { spawn } from "node:child_process";
+// `npm run bench:mock`: the stateful mock beside the runtime it runs on and beside Prism, with
+// wrk (a load generator in JavaScript caps the bare server's figure and flatters the ratio).
+// 1. Against a bare node:http server answering the mock's own bytes (status, header lines and
+//    body, taken from the mock at the start): GET one playlist, GET a listing of 100 playlists,
+//    POST a playlist; the mock's state is put back before each of its runs, so creates never
+//    reach the state's cap. Interleaved rounds, medians; with each, the CPU time the server
+//    process spent per request, which a busy machine disturbs less than requests per second.
+// 2. Against Prism's example mock, on a mix (GET one playlist, GET a page of recordings, POST).
+// 3. The engine's in-process time; the server's memory after 100,000 and 1,000,000 requests.
+// 4. The rate of creates a --persist server acknowledges, each on disk before its 201, on the
+//    seed state and on one of 20,000 playlists (a create should cost what it writes, not what
+//    the state holds); and the time of a listing of 100 playlists whose collections hold 1,000
+//    each of 10,000 recordings, beside the seed's.
+// BENCH_ROUNDS, BENCH_SECONDS, BENCH_PAGE (the mix's page of recordings, Prism's example page
+// by default), BENCH_MEMORY (requests of the long run, default 1,000,000; 0 skips it).
+import { execFile, fork, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
+import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { grownState } from "./lib/grown-state.mjs";
 import { loadSource } from "./lib/load-source.mjs";
 import { freePort, prismVersion, startPrism } from "./lib/prism.mjs";
 import { median } from "./lib/stats.mjs";
 
-/**
- * autocannon ships no types: these are the parts used here.
- * @typedef {{ method: string, path: string, headers: Record<string, string>, body?: string }} LoadRequest
- * @typedef {{ url: string, connections: number, requests: LoadRequest[], duration?: number, amount?: number }} LoadOptions
- * @typedef {{ non2xx: number, requests: { average: number }, latency: { p99: number } }} LoadResult
- */
-/** @type {(options: LoadOptions) => Promise<LoadResult>} */
-const autocannon = createRequire(import.meta.url)("autocannon");
-
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const pageSize = Number(process.env.BENCH_PAGE ?? 2);
-const headers = { Authorization: "Bearer phx_bench", "Content-Type": "application/json" };
-/** @type {LoadRequest[]} */
-const mix = [
-  { method: "GET", path: "/api/environments/28417/session_recording_playlists/Ub3KpD7w/", headers },
-  { method: "GET", path: `/api/environments/28417/session_recordings/?limit=${pageSize}`, headers },
-  { method: "POST", path: "/api/environments/28417/session_recording_playlists/", headers, body: JSON.stringify({ name: "Bench", type: "collection" }) },
-];
+const memoryRequests = Number(process.env.BENCH_MEMORY ?? 1_000_000);
+const wrkArgs = ["-t2", "-c10", `-d${seconds}s`, "--latency"];
+const key = "Bearer phx_bench";
+const headers = { Authorization: key, "Content-Type": "application/json" };
+const project = "/api/environments/28417";
+const onePlaylist = `${project}/session_recording_playlists/Ub3KpD7w/`;
+const playlists = `${project}/session_recording_playlists/`;
+const createBody = JSON.stringify({ name: "Bench", type: "collection" });
 
 /**
- * The stateful mock in its own process, so its memory is its own.
- * @param {string[]} [args] more arguments, such as --persist
+ * @typedef {{ method: string, path: string, body?: string }} BenchRequest
+ * @typedef {{ requests: number, rps: number, p99: number, cpuUs: number, non2xx: number }} Run
  */
-async function startStatefulProcess(args = []) {
-  const child = spawn(process.execPath, ["scripts/mock-server.mjs", "--port", String(await freePort()), ...args], { stdio: ["ignore", "pipe", "inherit"] });
+/** @type {Record<"get" | "list" | "create", BenchRequest & { label: string }>} */
+const routes = {
+  get: { label: "GET one playlist (1 kB)", method: "GET", path: onePlaylist },
+  list: { label: "GET a listing of 100 playlists", method: "GET", path: `${playlists}?limit=100` },
+  create: { label: "POST a playlist", method: "POST", path: playlists, body: createBody },
+};
+/** @type {BenchRequest[]} */
+const mix = [routes.get, { method: "GET", path: `${project}/session_recordings/?limit=${pageSize}` }, routes.create];
+
+const folder = await mkdtemp(join(tmpdir(), "bench-mock-"));
+/** Lua strings: JSON's escapes of ASCII text are Lua's too. */
+const lua = (/** @type {string} */ text) => JSON.stringify(text);
+/**
+ * A wrk script sending `requests` in turn.
+ * @param {string} name
+ * @param {BenchRequest[]} requests
+ */
+async function wrkScript(name, requests) {
+  const file = join(folder, `${name}.lua`);
+  const formatted = requests.map((r) => `wrk.format(${lua(r.method)}, ${lua(r.path)}, nil, ${r.body === undefined ? "nil" : lua(r.body)})`);
+  await writeFile(
+    file,
+    [
+      `wrk.headers["Authorization"] = ${lua(key)}`,
+      `wrk.headers["Content-Type"] = "application/json"`,
+      "local requests, turn = {}, 0",
+      `init = function() requests = { ${formatted.join(", ")} } end`,
+      "request = function() turn = turn + 1; return requests[(turn - 1) % #requests + 1] end",
+    ].join("\n"),
+  );
+  return file;
+}
+
+/** The CPU time a process has spent, in µs (utime + stime, at the kernel's 100 ticks a second). */
+function cpuUs(/** @type {number} */ pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/** @param {string} text wrk's latency such as `812.00us`, `1.20ms`, `2.01s` */
+const ms = (text) => {
+  const [, value, unit] = /** @type {RegExpExecArray} */ (/([\d.]+)(us|ms|s)/.exec(text));
+  return Number(value) * (unit === "us" ? 0.001 : unit === "ms" ? 1 : 1000);
+};
+
+/**
+ * One wrk run against `url` with `script`, and the CPU the server `pid` spent per request.
+ * @param {string} url
+ * @param {string} script
+ * @param {number} pid
+ * @param {string[]} [args]
+ * @returns {Promise<Run>}
+ */
+async function wrk(url, script, pid, args = wrkArgs) {
+  const before = cpuUs(pid);
+  const { stdout } = await promisify(execFile)("wrk", [...args, "-s", script, url]);
+  const spent = cpuUs(pid) - before;
+  const requests = Number(/(\d+) requests in/.exec(stdout)?.[1]);
+  return {
+    requests,
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1]),
+    p99: ms(/ 99%\s+(\S+)/.exec(stdout)?.[1] ?? "NaNms"),
+    cpuUs: spent / requests,
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0),
+  };
+}
+
+/**
+ * A process printing `listening on <url>` (the stateful mock) or sending its port (the bare server).
+ * @param {import("node:child_process").ChildProcess} child
+ */
+async function started(child) {
   /** @type {string} */
   const url = await new Promise((resolve, reject) => {
-    child.stdout.on("data", (chunk) => {
+    child.stdout?.on("data", (chunk) => {
       const match = /listening on (\S+)/.exec(String(chunk));
       if (match?.[1]) resolve(match[1]);
     });
-    child.once("exit", () => reject(new Error("the stateful mock exited")));
+    child.once("message", (port) => resolve(`http://127.0.0.1:${port}`));
+    child.once("exit", () => reject(new Error("a bench server exited")));
   });
-  const rssMb = () => Number(/** @type {RegExpExecArray} */ (/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8")))[1]) / 1024;
+  const pid = /** @type {number} */ (child.pid);
+  const rssMb = () => Number(/** @type {RegExpExecArray} */ (/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8")))[1]) / 1024;
   /** Stops it and resolves once it has exited (a --persist server saves its last change first). */
   const stop = () => {
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");
     return exited;
   };
-  return { url, rssMb, stop };
+  return { url, pid, rssMb, stop };
 }
 
 /**
- * @param {string} url
- * @param {Partial<LoadOptions>} options
+ * The stateful mock in its own process, so its memory and CPU are its own.
+ * @param {string[]} [args] more arguments, such as --persist
  */
-const load = (url, options) => autocannon({ url, connections: 10, requests: mix, ...options });
+const startStateful = async (args = []) =>
+  started(spawn(process.execPath, ["scripts/mock-server.mjs", "--port", String(await freePort()), ...args], { stdio: ["ignore", "pipe", "inherit"] }));
 
-const stateful = await startStatefulProcess();
+/** @typedef {{ status: number, rawHeaders: string[], body: string }} Wire */
+/**
+ * One exchange over HTTP/1.1, its header lines as sent.
+ * @param {string} url
+ * @param {BenchRequest} request
+ * @returns {Promise<Wire>}
+ */
+function exchange(url, { method, path, body }) {
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(`${url}${path}`, { method, headers }, (response) => {
+      const chunks = /** @type {Buffer[]} */ ([]);
+      response.on("data", (chunk) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({ status: /** @type {number} */ (response.statusCode), rawHeaders: response.rawHeaders, body: Buffer.concat(chunks).toString() }),
+      );
+    });
+    sent.on("error", reject);
+    sent.end(body);
+  });
+}
+
+/** The header lines node:http adds itself (the bare server's add the same), as name/value pairs. */
+const ownLines = (/** @type {string[]} */ raw) => {
+  const lines = /** @type {[string, string][]} */ ([]);
+  for (let i = 0; i < raw.length; i += 2)
+    if (!/^(date|connection|keep-alive)$/i.test(/** @type {string} */ (raw[i])))
+      lines.push([/** @type {string} */ (raw[i]), /** @type {string} */ (raw[i + 1])]);
+  return lines;
+};
+
+/** A bare node:http server answering the mock's `wire` bytes; checked to send them. */
+async function startBare(/** @type {Wire} */ wire, /** @type {BenchRequest} */ request) {
+  const bare = await started(
+    fork(new URL("./bench-server.mjs", import.meta.url), [wire.body, JSON.stringify({ status: wire.status, headers: ownLines(wire.rawHeaders) })], {
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    }),
+  );
+  const echoed = await exchange(bare.url, request);
+  const same = (/** @type {Wire} */ w) => JSON.stringify([w.status, w.rawHeaders.filter((_, i) => !/^date$/i.test(w.rawHeaders[i - (i % 2)] ?? "")), w.body]);
+  if (same(echoed) !== same(wire)) throw new Error(`the bare server's answer to ${request.method} ${request.path} is not the mock's bytes`);
+  return bare;
+}
+
+/** Puts `state` back in the mock over its admin route. */
+async function putState(/** @type {string} */ url, /** @type {string} */ state) {
+  const response = await fetch(`${url}/__mock/state`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: state });
+  if (response.status !== 204) throw new Error(`PUT /__mock/state answered ${response.status}`);
+}
+
+/** @param {Run[]} runs */
+const medians = (runs) => ({
+  rps: median(runs.map((r) => r.rps)),
+  p99: median(runs.map((r) => r.p99)),
+  cpuUs: median(runs.map((r) => r.cpuUs)),
+});
+
+/** @type {typeof import("../src/mock/index.js")} */
+const { createMock } = await loadSource("src/mock/index.ts");
+// The seed's 12 playlists and 100 more, so a listing of 100 is full.
+const benchState = JSON.stringify(grownState(createMock().snapshot(), { playlists: 100 }));
+
+const stateful = await startStateful();
 const prism = await startPrism({ port: await freePort() });
-/** @typedef {"stateful" | "prism"} Server */
-/** @type {Record<Server, { rps: number, p99: number }[]>} */
-const results = { stateful: [], prism: [] };
+/** @type {Awaited<ReturnType<typeof startBare>>[]} */
+const bares = [];
 try {
+  // Part 1: the mock beside bare node:http answering its own bytes.
+  await putState(stateful.url, benchState);
+  /** @type {Record<keyof typeof routes, { bare: Awaited<ReturnType<typeof startBare>>, script: string, mock: Run[], node: Run[] }>} */
+  const side = /** @type {any} */ ({});
+  for (const [name, route] of /** @type {[keyof typeof routes, typeof routes.get][]} */ (Object.entries(routes))) {
+    const wire = await exchange(stateful.url, route);
+    if (wire.status >= 300) throw new Error(`the mock answered ${route.method} ${route.path} with ${wire.status}`);
+    const bare = await startBare(wire, route);
+    bares.push(bare);
+    side[name] = { bare, script: await wrkScript(name, [route]), mock: [], node: [] };
+  }
   for (let round = 0; round < rounds; round++) {
-    /** @type {[Server, string][]} */
-    const order =
-      round % 2
-        ? [
-            ["prism", prism.url],
-            ["stateful", stateful.url],
-          ]
-        : [
-            ["stateful", stateful.url],
-            ["prism", prism.url],
-          ];
-    for (const [name, url] of order) {
-      const result = await load(url, { duration: seconds });
-      if (result.non2xx) console.warn(`${name}: ${result.non2xx} answers were not 2XX`);
-      results[name].push({ rps: result.requests.average, p99: result.latency.p99 });
+    for (const name of /** @type {(keyof typeof routes)[]} */ (Object.keys(routes))) {
+      const { bare, script, mock, node } = side[name];
+      for (const which of round % 2 ? ["node", "mock"] : ["mock", "node"]) {
+        if (which === "mock") await putState(stateful.url, benchState);
+        const run = which === "mock" ? await wrk(stateful.url, script, stateful.pid) : await wrk(bare.url, script, bare.pid);
+        if (run.non2xx) console.warn(`${which === "mock" ? "stateful mock" : "bare node:http"}, ${routes[name].label}: ${run.non2xx} answers were not 2XX`);
+        (which === "mock" ? mock : node).push(run);
+      }
     }
   }
 
-  /** @type {typeof import("../src/mock/index.js")} */
-  const { createMock } = await loadSource("src/mock/index.ts");
+  // Part 2: the mock beside Prism, on the mix.
+  await putState(stateful.url, JSON.stringify(createMock().snapshot()));
+  const mixScript = await wrkScript("mix", mix);
+  /** @type {Record<"stateful" | "prism", Run[]>} */
+  const versus = { stateful: [], prism: [] };
+  const prismPid = /** @type {number} */ (prism.child.pid);
+  for (let round = 0; round < rounds; round++) {
+    /** @type {("prism" | "stateful")[]} */
+    const order = round % 2 ? ["prism", "stateful"] : ["stateful", "prism"];
+    for (const name of order) {
+      const run = name === "prism" ? await wrk(prism.url, mixScript, prismPid) : await wrk(stateful.url, mixScript, stateful.pid);
+      if (run.non2xx) console.warn(`${name}: ${run.non2xx} answers were not 2XX`);
+      versus[name].push(run);
+    }
+  }
+
+  // Part 3: the engine in process; the memory of a fresh server over a long run of reads
+  // (writes grow the state by design): after the first 10%, and at the end.
   const mock = createMock();
   const inProcess = [];
   for (let round = 0; round < rounds; round++) {
     const count = 3_000;
-    const started = performance.now();
+    const begun = performance.now();
     for (let i = 0; i < count; i++) {
-      const { method, path, body } = /** @type {LoadRequest} */ (mix[i % mix.length]);
+      const { method, path, body } = /** @type {BenchRequest} */ (mix[i % mix.length]);
       const response = await mock.fetch(`http://mock.local${path}`, { method, headers, body });
       await response.arrayBuffer();
     }
-    inProcess.push(((performance.now() - started) * 1000) / count);
+    inProcess.push(((performance.now() - begun) * 1000) / count);
     mock.reset();
   }
+  /** @type {{ at: number, rssMb: number }[]} */
+  const memory = [];
+  /** @type {number[]} */
+  const longP99s = [];
+  if (memoryRequests > 0) {
+    const fresh = await startStateful();
+    try {
+      // wrk runs for a time, not a count: runs of 2 s until each mark is passed.
+      const reads = await wrkScript("reads", mix.slice(0, 2));
+      let sent = 0;
+      for (const mark of [memoryRequests / 10, memoryRequests]) {
+        while (sent < mark) {
+          const run = await wrk(fresh.url, reads, fresh.pid, ["-t2", "-c10", "-d2s", "--latency"]);
+          sent += run.requests;
+          longP99s.push(run.p99);
+        }
+        memory.push({ at: sent, rssMb: fresh.rssMb() });
+      }
+    } finally {
+      await fresh.stop();
+    }
+  }
+  const longP99 = longP99s.length ? median(longP99s) : Number.NaN;
 
-  // Memory over 100,000 reads: writes grow the state by design, so the check is on the GETs.
-  const before = stateful.rssMb();
-  await autocannon({ url: stateful.url, connections: 10, amount: 100_000, requests: mix.slice(0, 2) });
-  const after = stateful.rssMb();
-
-  // Creates only, against a server that answers each once it is on disk: on the seed state, and on one of 20,000 more playlists.
-  const folder = await mkdtemp(join(tmpdir(), "bench-persist-"));
-  /** @type {Record<"seed" | "grown", { rps: number, p99: number }[]>} */
+  // Part 4: creates only, against a server that answers each once it is on disk: on the seed state, and on one of 20,000 more playlists.
+  const persistFolder = join(folder, "persist");
+  /** @type {Record<"seed" | "grown", Run[]>} */
   const persisted = { seed: [], grown: [] };
   /** @type {Record<"seed" | "grown", number>} */
   const savedMb = { seed: 0, grown: 0 };
+  const files = { seed: `${persistFolder}-seed.json`, grown: `${persistFolder}-grown.json` };
+  await writeFile(files.grown, JSON.stringify(grownState(createMock().snapshot(), { playlists: 20_000 })));
+  const servers = { seed: await startStateful(["--persist", files.seed]), grown: await startStateful(["--persist", files.grown]) };
   try {
-    const files = { seed: join(folder, "seed.json"), grown: join(folder, "grown.json") };
-    await writeFile(files.grown, JSON.stringify(grownState(createMock().snapshot(), { playlists: 20_000 })));
-    const servers = { seed: await startStatefulProcess(["--persist", files.seed]), grown: await startStatefulProcess(["--persist", files.grown]) };
-    try {
-      for (let round = 0; round < rounds; round++) {
-        /** @type {("seed" | "grown")[]} */
-        const order = round % 2 ? ["grown", "seed"] : ["seed", "grown"];
-        for (const name of order) {
-          const result = await load(servers[name].url, { duration: seconds, requests: mix.slice(2) });
-          if (result.non2xx) console.warn(`--persist (${name}): ${result.non2xx} creates were not 2XX`);
-          persisted[name].push({ rps: result.requests.average, p99: result.latency.p99 });
-        }
+    const createScript = side.create.script;
+    for (let round = 0; round < rounds; round++) {
+      /** @type {("seed" | "grown")[]} */
+      const order = round % 2 ? ["grown", "seed"] : ["seed", "grown"];
+      for (const name of order) {
+        const run = await wrk(servers[name].url, createScript, servers[name].pid);
+        if (run.non2xx) console.warn(`--persist (${name}): ${run.non2xx} creates were not 2XX`);
+        persisted[name].push(run);
       }
-    } finally {
-      await Promise.all([servers.seed.stop(), servers.grown.stop()]);
     }
-    for (const name of /** @type {const} */ (["seed", "grown"])) savedMb[name] = (await stat(files[name])).size / 1024 / 1024;
   } finally {
-    await rm(folder, { recursive: true, force: true });
+    await Promise.all([servers.seed.stop(), servers.grown.stop()]);
   }
+  for (const name of /** @type {const} */ (["seed", "grown"])) savedMb[name] = (await stat(files[name])).size / 1024 / 1024;
 
   // A listing whose recordings_counts cover 100,000 memberships, beside the seed's listing.
-  const listing = "http://mock.local/api/environments/28417/session_recording_playlists/?limit=100";
+  const listing = `http://mock.local${playlists}?limit=100`;
   /** @param {any} listed */
   const timeListing = async (listed) => {
     const times = [];
     for (let round = 0; round < Math.max(rounds, 5); round++) {
-      const started = performance.now();
+      const begun = performance.now();
       const response = await listed.fetch(listing, { headers });
       await response.arrayBuffer();
-      times.push(performance.now() - started);
+      times.push(performance.now() - begun);
     }
     return median(times);
   };
@@ -160,30 +327,56 @@ try {
   big.restore(grownState(big.snapshot(), { recordings: 10_000, playlists: 100, members: 1_000 }));
   const bigListingMs = await timeListing(big);
 
-  const rps = { stateful: median(results.stateful.map((r) => r.rps)), prism: median(results.prism.map((r) => r.rps)) };
-  console.log(`\n${rounds} interleaved rounds of ${seconds} s, 10 connections, mix: GET playlist, GET ${pageSize} recordings, POST playlist (medians)\n`);
+  const load = (await import("node:os")).loadavg()[0]?.toFixed(1);
+  console.log(
+    `\nwrk ${wrkArgs.join(" ")}, ${rounds} interleaved rounds, medians; load average at the end ${load} on ${(await import("node:os")).cpus().length} cores`,
+  );
+  console.log(`reproduce: BENCH_ROUNDS=${rounds} BENCH_SECONDS=${seconds} BENCH_PAGE=${pageSize} BENCH_MEMORY=${memoryRequests} npm run bench:mock\n`);
+  console.log("| request | stateful mock req/s | bare node:http req/s, same bytes | ratio | p99 mock / bare | CPU per request mock / bare | CPU ratio |");
+  console.log("|---|---|---|---|---|---|---|");
+  /** @type {Record<string, string>} */
+  const ratios = {};
+  for (const name of /** @type {(keyof typeof routes)[]} */ (Object.keys(routes))) {
+    const mockRun = medians(side[name].mock);
+    const nodeRun = medians(side[name].node);
+    ratios[name] = `${((100 * mockRun.rps) / nodeRun.rps).toFixed(0)}%`;
+    console.log(
+      `| ${routes[name].label} | ${Math.round(mockRun.rps)} | ${Math.round(nodeRun.rps)} | ${ratios[name]} | ${mockRun.p99} / ${nodeRun.p99} ms | ${mockRun.cpuUs.toFixed(0)} / ${nodeRun.cpuUs.toFixed(0)} µs | ${((100 * nodeRun.cpuUs) / mockRun.cpuUs).toFixed(0)}% |`,
+    );
+  }
+  const statefulMix = medians(versus.stateful);
+  const prismMix = medians(versus.prism);
+  console.log(`\nmix (GET playlist, GET ${pageSize} recordings, POST playlist), same wrk arguments:\n`);
   console.log("| server | requests/s | p99 latency |");
   console.log("|---|---|---|");
-  for (const name of /** @type {Server[]} */ (["stateful", "prism"]))
+  console.log(`| stateful mock (node:http) | ${Math.round(statefulMix.rps)} | ${statefulMix.p99} ms |`);
+  console.log(`| Prism ${prismVersion} (examples) | ${Math.round(prismMix.rps)} | ${prismMix.p99} ms |`);
+  console.log(
+    `\nstateful mock / bare node:http: GET ${ratios.get}, listing ${ratios.list}, create ${ratios.create}; stateful / Prism: ${(statefulMix.rps / prismMix.rps).toFixed(1)}×`,
+  );
+  console.log(`engine in-process (mock.fetch): ${median(inProcess).toFixed(1)} µs per request of the mix`);
+  if (memory.length === 2) {
+    const [tenth, end] = /** @type {[{ at: number, rssMb: number }, { at: number, rssMb: number }]} */ (memory);
     console.log(
-      `| ${name === "stateful" ? "stateful mock (node:http)" : `Prism ${prismVersion} (examples)`} | ${Math.round(rps[name])} | ${median(results[name].map((r) => r.p99))} ms |`,
+      `stateful mock RSS: ${tenth.rssMb.toFixed(0)} MB after ${tenth.at.toLocaleString("en")} reads, ${end.rssMb.toFixed(0)} MB after ${end.at.toLocaleString("en")} (${(((end.rssMb - tenth.rssMb) / tenth.rssMb) * 100).toFixed(1)}%; goal within 10%); median p99 of its 2 s runs ${longP99} ms (goal < 10 ms)`,
     );
-  console.log(`\nstateful / Prism requests per second: ${(rps.stateful / rps.prism).toFixed(1)}×`);
-  console.log(`engine in-process: ${median(inProcess).toFixed(1)} µs per request of the mix`);
-  console.log(`stateful mock RSS over 100,000 GETs: ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after`);
-  const persistedRps = { seed: median(persisted.seed.map((r) => r.rps)), grown: median(persisted.grown.map((r) => r.rps)) };
+  }
+  const persistedRps = { seed: medians(persisted.seed), grown: medians(persisted.grown) };
   console.log("\n--persist, creates only, each on disk before its 201 (10 connections, medians):\n");
   console.log("| state | acknowledged creates/s | p99 latency | file at the end |");
   console.log("|---|---|---|---|");
   for (const name of /** @type {const} */ (["seed", "grown"]))
     console.log(
-      `| ${name === "seed" ? "seed" : "seed + 20,000 playlists"} | ${Math.round(persistedRps[name])} | ${median(persisted[name].map((r) => r.p99))} ms | ${savedMb[name].toFixed(1)} MB |`,
+      `| ${name === "seed" ? "seed" : "seed + 20,000 playlists"} | ${Math.round(persistedRps[name].rps)} | ${persistedRps[name].p99} ms | ${savedMb[name].toFixed(1)} MB |`,
     );
-  console.log(`\na persisted create at 20,000 playlists costs ${(persistedRps.seed / persistedRps.grown).toFixed(2)}× one on the seed state (goal ≤ 2.5×)`);
+  console.log(
+    `\na persisted create at 20,000 playlists costs ${(persistedRps.seed.rps / persistedRps.grown.rps).toFixed(2)}× one on the seed state (goal ≤ 2.5×)`,
+  );
   console.log(
     `GET 100 playlists in-process: ${seedListingMs.toFixed(1)} ms on the seed state, ${bigListingMs.toFixed(1)} ms when each holds 1,000 of 10,000 recordings (goal < 500 ms)`,
   );
 } finally {
-  stateful.stop();
+  await Promise.all([stateful.stop(), ...bares.map((bare) => bare.stop())]);
   await prism.stop();
+  await rm(folder, { recursive: true, force: true });
 }

@@ -5,9 +5,9 @@
 // naming the field, and changes nothing.
 import { isObject } from "../shared/is-object.js";
 import { readLimited } from "../shared/read-limited.js";
-import type { Mock } from "./engine.js";
+import { type Mock, requestLogSize } from "./engine.js";
 import { adminBodyNotJson, adminInvalid, adminNotFound, adminNotJsonType, inexactDetail, requestTooLarge } from "./errors.js";
-import { empty, json } from "./responses.js";
+import { Answer, empty, json, jsonText } from "./responses.js";
 import { isScenarioName, type ScenarioOption, scenarioNames } from "./scenarios.js";
 import { inexactNumber } from "./spec/json-numbers.js";
 import { isJson, maxBodyBytes } from "./spec/validate-request.js";
@@ -26,7 +26,7 @@ export const maxScenarioSeed = 0xffffffff;
 const writes = ["POST /__mock/reset", "PUT /__mock/state", "POST /__mock/scenario"];
 
 /**
- * The body of a write, parsed; a Response when it is not JSON of a readable size, or holds a
+ * The body of a write, parsed; an Answer when it is not JSON of a readable size, or holds a
  * number a double cannot hold as written (named from `root`: the snapshot, or the body). Empty is undefined.
  */
 async function jsonBody(request: Request, root: "snapshot" | "body"): Promise<unknown> {
@@ -54,7 +54,7 @@ async function jsonBody(request: Request, root: "snapshot" | "body"): Promise<un
 }
 
 /** The scenario a POST /__mock/scenario body names (null for none), or the 400 naming what is wrong with it. */
-function scenarioOf(body: unknown): ScenarioOption | null | Response {
+function scenarioOf(body: unknown): ScenarioOption | null | Answer {
   const choices = `one of ${scenarioNames.map((name) => JSON.stringify(name)).join(", ")}, or null for none`;
   if (!isObject(body)) return adminInvalid(`The body must be an object such as {"name": "flaky", "seed": 3} or {"name": null}.`, null);
   const unknown = Object.keys(body).find((key) => key !== "name" && key !== "seed");
@@ -70,14 +70,15 @@ function scenarioOf(body: unknown): ScenarioOption | null | Response {
 }
 
 /** Answers one admin request; a route that changed the state answers through `changed`, which may wait for a save. */
-export async function admin(mock: Mock, request: Request, url: URL, changed: (response: Response) => Promise<Response>): Promise<Response> {
+export async function admin(mock: Mock, request: Request, url: URL, changed: (answer: Answer) => Promise<Answer>): Promise<Answer> {
   const action = `${request.method} ${url.pathname}`;
-  if (action === "GET /__mock/state") return new Response(mock.snapshotJson(), { headers: { "Content-Type": "application/json" } });
-  if (action === "GET /__mock/requests") return json(200, mock.requests());
+  if (action === "GET /__mock/state") return jsonText(mock.snapshotJson());
+  // The log is a window of the last requests, and says how wide.
+  if (action === "GET /__mock/requests") return json(200, mock.requests(), { "X-Mock-Requests-Window": String(requestLogSize) });
   if (!writes.includes(action)) return adminNotFound();
 
   const body = await jsonBody(request, action === "PUT /__mock/state" ? "snapshot" : "body");
-  if (body instanceof Response) return body;
+  if (body instanceof Answer) return body;
   if (action === "POST /__mock/reset") {
     if (body !== undefined && !(isObject(body) && Object.keys(body).length === 0)) return adminInvalid("POST /__mock/reset takes no body, or {}.", null);
     mock.reset();
@@ -92,7 +93,7 @@ export async function admin(mock: Mock, request: Request, url: URL, changed: (re
     return changed(empty(204));
   }
   const scenario = scenarioOf(body);
-  if (scenario instanceof Response) return scenario;
+  if (scenario instanceof Answer) return scenario;
   mock.setScenario(scenario);
   return changed(empty(204));
 }

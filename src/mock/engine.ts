@@ -1,14 +1,17 @@
-// The mock engine: a Request in, a Response out, on Fetch API types only, so it runs the same
-// in Node, in browsers and behind any adapter (MSW, node:http).
+// The mock engine: a request in, an answer out, on standard JavaScript and the Fetch API only,
+// so it runs the same in Node, in browsers and behind any adapter (MSW, node:http). `mock.fetch`
+// takes a Fetch `Request` and gives a `Response`; the node:http adapter feeds the same pipeline
+// without building either (see `directEntry`).
 import { admin } from "./admin.js";
 import { methodNotAllowed, notFound, notSaved, requestTooLarge, stateFull } from "./errors.js";
+import { fromFetch, type Incoming } from "./incoming.js";
 import { type Prefer, parsePrefer, preferredAnswer, refusal } from "./negotiate.js";
 import { handlers } from "./resources/index.js";
-import { empty, headerJson, sentBody, validationError, withoutBody } from "./responses.js";
+import { type Answer, empty, headerJson, validationError, withoutBody } from "./responses.js";
 import { isScenarioName, type ScenarioName, type ScenarioOption, scenarioFailure, scenarioNames, scenarioRandom, scenarioState } from "./scenarios.js";
 import { authorize, type KeyScopes, keyHolds } from "./spec/auth.js";
 import type { OperationEntry, Profile } from "./spec/operations.js";
-import { checkRequest, maxBodyBytes } from "./spec/validate-request.js";
+import { checkIncoming, maxBodyBytes } from "./spec/validate-request.js";
 import { responseViolations } from "./spec/validate-response.js";
 import { recordOf, type StateChange, type StatePart } from "./state/changes.js";
 import { seededRandom } from "./state/random.js";
@@ -71,7 +74,7 @@ export interface Mock {
   snapshotJson(): string;
   /** Adopts a snapshot; throws `MockStateError` naming the bad field of a corrupt one. */
   restore(snapshot: unknown): void;
-  /** The last 200 requests, oldest first. */
+  /** The last 200 requests, oldest first: a window, so the log's memory stays the same however long the mock runs. */
   requests(): readonly MockRequestRecord[];
   /** Switches scenario (null for none); the state restarts from the scenario's seeded state. */
   setScenario(scenario: ScenarioOption | null): void;
@@ -88,16 +91,32 @@ export class MockResponseViolationError extends Error {
   }
 }
 
-const logSize = 200;
+/** How many requests the log keeps: the last ones, a window, so its memory stays the same however long the mock runs. */
+export const requestLogSize = 200;
 
 /** What the pipeline decided for one API request: the answer, the operation it matched, and what was wrong with the request. */
 interface Outcome {
-  response: Response;
+  response: Answer;
   operation?: OperationEntry | undefined;
   violations: string[];
 }
 
-const answered = (response: Response, operation?: OperationEntry, violations: string[] = []): Outcome => ({ response, operation, violations });
+const noViolations: string[] = [];
+const answered = (response: Answer, operation?: OperationEntry, violations: string[] = noViolations): Outcome => ({ response, operation, violations });
+
+/** One entry of the request log as kept: its time as a number, written out only when the log is read. */
+type LogEntry = Omit<MockRequestRecord, "at"> & { at: number };
+
+/**
+ * The engine's own entry, for the node:http adapter only (internal, not part of `Mock`): the
+ * pipeline `mock.fetch` runs, on an `Incoming` and answering an `Answer`, so no Fetch object is
+ * built. API routes only; the admin routes go through `mock.fetch`.
+ */
+export type DirectEntry = (request: Incoming) => Promise<Answer>;
+const directEntries = new WeakMap<Mock, DirectEntry>();
+
+/** @internal The engine's own entry of a mock `createMockOf` made; undefined for any other `Mock`, which adapters call through `fetch`. */
+export const directEntry = (mock: Mock): DirectEntry | undefined => directEntries.get(mock);
 
 /**
  * A mock answering as `profile`. Each entry point passes its own, so the default entry never
@@ -120,7 +139,9 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
   let state: MockState;
   let random = seededRandom(seed);
   let failures = scenarioRandom(seed);
-  let log: MockRequestRecord[] = [];
+  // A ring of the last `requestLogSize` requests: `logNext` is where the next one goes.
+  let log: LogEntry[] = [];
+  let logNext = 0;
   const size = sizeGuard(options.maxStateSize ?? maxStateSize);
 
   function start(next: ScenarioOption | null | undefined) {
@@ -145,13 +166,13 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
   }
   startAsCreated();
 
-  function record(entry: MockRequestRecord) {
-    log.push(entry);
-    if (log.length > logSize) log = log.slice(-logSize);
+  function record(entry: LogEntry) {
+    log[logNext] = entry;
+    logNext = (logNext + 1) % requestLogSize;
   }
 
   /** The answer to a request that changed the state, once `onChange` has taken the change. */
-  async function committed(response: Response, change: StateChange): Promise<Response> {
+  async function committed(response: Answer, change: StateChange): Promise<Answer> {
     try {
       await options.onChange?.(change);
       return response;
@@ -160,36 +181,41 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
     }
   }
 
-  /** An API request through the pipeline: route, authorize, refuse by design, validate, inject, negotiate, handle. */
   /**
    * An API request through the pipeline, in the service's order: route, authenticate and
    * authorize, throttle (the scenarios' failures), refuse the method, check the request,
    * negotiate, handle. HEAD is answered as GET; OPTIONS, which a browser sends without
    * credentials, from the path alone.
    */
-  async function answer(request: Request, url: URL): Promise<Outcome> {
+  async function answer(request: Incoming): Promise<Outcome> {
+    const url = request.url;
     const matched = route(request.method === "HEAD" ? "GET" : request.method, url.pathname);
     if (matched.kind === "not-found") return answered(notFound());
     if (request.method === "OPTIONS") return answered(empty(204, { Allow: matched.allow }));
     const operation = matched.kind === "method-not-allowed" ? undefined : matched.operation;
 
-    const refused = authorize(request.headers.get("authorization"), operation, options.keys, url.origin, table.writeGrantsRead);
+    const refused = authorize(request.header("authorization"), operation, options.keys, url.origin, table.writeGrantsRead);
     if (refused) return answered(refused, operation);
 
     const failure = scenarioFailure(scenario, failures);
     if (failure) return answered(failure, operation);
 
     if (matched.kind === "method-not-allowed") return answered(methodNotAllowed(request.method, matched.allow));
-    const prefer = parsePrefer(request.headers.get("prefer"));
+    const prefer = parsePrefer(request.header("prefer"));
     if (matched.operation.refused) return answered(refusal(matched.operation, matched.operation.refused, matched.allow, prefer, url.origin), operation);
     // A path segment that cannot be decoded names no record.
     if (matched.kind === "bad-path") return answered(notFound(), operation, [`path ${matched.param}: malformed percent-escape`]);
-    return answerOperation(request, url, matched.operation, matched.params, prefer);
+    return answerOperation(request, matched.operation, matched.params, prefer);
   }
 
+  // What every handler's context holds the same: made once.
+  const full = () => size.full(() => JSON.stringify(state));
+  const fullAnswer = () => stateFull(options.maxStateSize ?? maxStateSize);
+
   /** An operation's request, once the caller may make it: checked, then negotiated or handled. */
-  async function answerOperation(request: Request, url: URL, operation: OperationEntry, params: Record<string, string>, prefer: Prefer): Promise<Outcome> {
-    const checked = await checkRequest(operation, request, url, params);
+  async function answerOperation(request: Incoming, operation: OperationEntry, params: Record<string, string>, prefer: Readonly<Prefer>): Promise<Outcome> {
+    const url = request.url;
+    const checked = await checkIncoming(operation, request, params);
     if (!checked.ok) {
       if ("tooLarge" in checked) return answered(requestTooLarge(maxBodyBytes), operation);
       const violations = checked.violations.map((v) => `${v.location} ${v.attr ?? ""}: ${v.detail}`.replace(/\s+:/, ":"));
@@ -212,10 +238,10 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
       now: now(),
       random,
       pageSize,
-      holds: (scope) => keyHolds(request.headers.get("authorization"), scope, options.keys, table.writeGrantsRead),
+      holds: (scope) => keyHolds(request.header("authorization"), scope, options.keys, table.writeGrantsRead),
       changed: (part, key) => touched.push({ part, key }),
-      full: () => size.full(() => JSON.stringify(state)),
-      fullAnswer: () => stateFull(options.maxStateSize ?? maxStateSize),
+      full,
+      fullAnswer,
     });
     let answer = response;
     if (touched.length > 0) {
@@ -224,7 +250,7 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
       answer = await committed(response, change);
     }
     // A preference the mock could not honour is said, not silently dropped.
-    if (preferred && "ignored" in preferred) answer.headers.set("x-mock-prefer-ignored", headerJson(preferred.ignored));
+    if (preferred && "ignored" in preferred) answer = answer.with("x-mock-prefer-ignored", headerJson(preferred.ignored));
     return answered(answer, operation);
   }
 
@@ -235,41 +261,49 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
     return { whole: false, nextId: state.nextId, records };
   }
 
+  /** An API request through the pipeline, its answer checked against the spec and logged. */
+  async function exchange(request: Incoming): Promise<Answer> {
+    const { url } = request;
+    let { response, operation, violations } = await answer(request);
+    // A 413 is answered before the body is read, so there is nothing of the operation's to check it against.
+    const problems = operation ? responseViolations(operation, response.status, response.body?.value, response.body?.text) : noViolations;
+    record({ at: now().getTime(), method: request.method, path: url.pathname + url.search, status: response.status, violations, responseViolations: problems });
+    if (problems.length > 0) {
+      if (!flagViolations) throw new MockResponseViolationError(operation!.id, response.status, [...problems]);
+      response = response.with("x-mock-response-violations", headerJson(problems).slice(0, 4000));
+    }
+    return request.method === "HEAD" ? withoutBody(response) : response;
+  }
+
   const mock: Mock = {
     async fetch(input, init) {
       const request = input instanceof Request && init === undefined ? input : new Request(input, init);
       const url = new URL(request.url);
-      if (url.pathname.startsWith("/__mock/")) return admin(mock, request, url, (response) => committed(response, { whole: true }));
-      const { response, operation, violations } = await answer(request, url);
-      // A 413 is answered before the body is read, so there is nothing of the operation's to check it against.
-      const problems = operation ? responseViolations(operation, response.status, sentBody.get(response)?.value) : [];
-      record({
-        at: now().toISOString(),
-        method: request.method,
-        path: url.pathname + url.search,
-        status: response.status,
-        violations,
-        responseViolations: problems,
-      });
-      if (problems.length > 0) {
-        if (!flagViolations) throw new MockResponseViolationError(operation!.id, response.status, problems);
-        response.headers.set("x-mock-response-violations", headerJson(problems).slice(0, 4000));
-      }
-      return request.method === "HEAD" ? withoutBody(response) : response;
+      if (url.pathname.startsWith("/__mock/")) return (await admin(mock, request, url, (response) => committed(response, { whole: true }))).toResponse();
+      return (await exchange(fromFetch(request, url))).toResponse();
     },
     reset() {
       startAsCreated();
       log = [];
+      logNext = 0;
     },
     snapshot: () => copy(state),
     snapshotJson: () => JSON.stringify(state),
     restore(snapshot) {
       adopt(checkedText(snapshot));
     },
-    requests: () => log.slice(),
+    // Copies: the log's lists may be shared (no violations, a remembered verdict).
+    requests: () =>
+      [...log.slice(logNext), ...log.slice(0, logNext)].map(({ at, violations, responseViolations, ...entry }) => ({
+        at: new Date(at).toISOString(),
+        ...entry,
+        violations: [...violations],
+        responseViolations: [...responseViolations],
+      })),
     setScenario(next) {
       start(next);
     },
   };
+  directEntries.set(mock, exchange);
   return mock;
 }

@@ -7,14 +7,14 @@
 import compiledErrors from "../../generated/mock/errors.json";
 import type { ValidationError } from "../shared/validation-error.js";
 import type { Violation } from "./responses.js";
-import { error, json, rendered } from "./responses.js";
+import { type Answer, error, json, rendered } from "./responses.js";
 import type { DocumentedError, ErrorRendering, OperationEntry } from "./spec/operations.js";
 
 /** The error answers the description's examples word, by example name (`not_found`, `invalid_key`, …): the same for both profiles. */
 const documentedErrors = compiledErrors as Record<string, DocumentedError>;
 
 /** The spec's example `name`, its detail edited when the request decides part of it. */
-function documented(name: string, headers: Record<string, string> = {}, detail?: (documented: string) => string): Response {
+function documented(name: string, headers: Record<string, string> = {}, detail?: (documented: string) => string): Answer {
   const example = documentedErrors[name];
   if (!example) throw new Error(`the spec has no error example named ${name}`);
   return json(example.status, detail ? { ...example.body, detail: detail(example.body.detail ?? "") } : example.body, headers);
@@ -35,12 +35,12 @@ export const missingScope = (scope: string) => documented("missing_scope", {}, (
 export const throttled = (seconds: number) =>
   documented("throttled", { "Retry-After": String(seconds) }, (detail) => detail.replace(/\d+ seconds?/, `${seconds} ${seconds === 1 ? "second" : "seconds"}`));
 /** The operation's own documented 403, for a key it refuses outright (see spec/auth.ts). */
-export function documentedForbidden(operation: OperationEntry): Response {
+export function documentedForbidden(operation: OperationEntry): Answer {
   const [example] = Object.values(operation.responses["403"]?.examples ?? {});
   return example ? json(403, example) : documented("missing_scope");
 }
 /** A create rule's refusal (see resources/subscriptions.ts): the operation's 400 example the description names for it. */
-export function documentedRefusal(operation: OperationEntry, name: string): Response {
+export function documentedRefusal(operation: OperationEntry, name: string): Answer {
   const example = operation.responses["400"]?.examples[name];
   if (example === undefined) throw new Error(`${operation.id} has no 400 example named ${name}`);
   return json(400, example);
@@ -73,13 +73,13 @@ export const scheduleWording = {
 };
 
 /** The service's code for an `interval` below 1 is its serializer's `min_value`; the other fields' is `invalid`. */
-export function invalidSchedule(field: string, detail: string, rendering: ErrorRendering): Response {
+export function invalidSchedule(field: string, detail: string, rendering: ErrorRendering): Answer {
   const { code, attr } = rendered(field === "interval" ? "min_value" : "invalid", field, rendering);
   return error(400, "validation_error", code, detail, attr);
 }
 
 /** A create refused at the project's count limit (`x-count-limit`): the documented 402, with the request's own count in `extra`. */
-export function countLimitReached(operation: OperationEntry, name: string, current: number, requestId: string): Response {
+export function countLimitReached(operation: OperationEntry, name: string, current: number, requestId: string): Answer {
   const example = operation.responses["402"]?.examples[name] as { extra?: Record<string, unknown> } | undefined;
   if (example === undefined) throw new Error(`${operation.id} has no 402 example named ${name}`);
   return json(402, { ...example, extra: { ...example.extra, current, request: { id: requestId } } });

@@ -2,7 +2,7 @@
 // header (code, example, delay), and the refusal of an operation the spec documents with no
 // 2XX (the hard deletes), answered before anything is looked up, as the live service does.
 import { throttled } from "./errors.js";
-import { empty, json } from "./responses.js";
+import { type Answer, empty, json } from "./responses.js";
 import type { OperationEntry } from "./spec/operations.js";
 import { declaredStatus } from "./spec/validate-response.js";
 
@@ -18,9 +18,12 @@ export interface Prefer {
  * Parses `Prefer: code=404, example=not_found, delay=300`; unknown preferences are ignored, and
  * of one given twice only the first counts, as RFC 7240 asks.
  */
-export function parsePrefer(header: string | null): Prefer {
+const noPreference: Readonly<Prefer> = Object.freeze({});
+
+export function parsePrefer(header: string | null): Readonly<Prefer> {
+  if (header === null) return noPreference;
   const prefer: Prefer = {};
-  for (const part of (header ?? "").split(/[,;]/)) {
+  for (const part of header.split(/[,;]/)) {
     const [key, raw] = part.split("=").map((s) => s?.trim().replace(/^"|"$/g, ""));
     if (!raw) continue;
     if (key === "code" && prefer.code === undefined && /^\d{3}$/.test(raw)) prefer.code = Number(raw);
@@ -47,7 +50,7 @@ function headersFor(operation: OperationEntry, status: number, origin: string): 
 }
 
 /** What a `Prefer` header asks for: the spec's answer, or why the mock answers for real instead. */
-export type Preferred = { response: Response } | { ignored: string } | undefined;
+export type Preferred = { response: Answer } | { ignored: string } | undefined;
 
 /**
  * The spec's answer for a `Prefer` code or example, or undefined to let the mock answer for
@@ -80,11 +83,8 @@ export function preferredAnswer(operation: OperationEntry, prefer: Prefer, origi
  * `Allow` (the router's, which every 405 on the path sends), unless `Prefer` asks for another
  * documented status.
  */
-export function refusal(operation: OperationEntry, refused: { status: number }, allow: string, prefer: Prefer, origin: string): Response {
+export function refusal(operation: OperationEntry, refused: { status: number }, allow: string, prefer: Prefer, origin: string): Answer {
   const other = prefer.code !== undefined && prefer.code !== refused.status ? preferredAnswer(operation, prefer, origin) : undefined;
   if (other && "response" in other) return other.response;
-  const documented = (preferredAnswer(operation, { code: refused.status }, origin) as { response: Response }).response;
-  const headers = new Headers(documented.headers);
-  headers.set("Allow", allow);
-  return new Response(documented.body, { status: documented.status, headers });
+  return (preferredAnswer(operation, { code: refused.status }, origin) as { response: Answer }).response.with("Allow", allow);
 }

@@ -1,5 +1,5 @@
-// How every answer is built: JSON bodies (remembered, so the engine checks them without
-// parsing them again), the spec's error body, 400s naming the field, and empty responses.
+// How every answer is built: JSON bodies (kept as value and text, so the engine checks them
+// without parsing them again), the spec's error body, 400s naming the field, and empty answers.
 // What an error says is in errors.ts.
 import type { components } from "../../generated/openapi.js";
 import type { ErrorRendering } from "./spec/operations.js";
@@ -7,32 +7,58 @@ import type { ErrorRendering } from "./spec/operations.js";
 type ErrorBody = components["schemas"]["ErrorBody"];
 
 /**
- * What each JSON response the engine builds was made from: the value, so the engine checks it
- * without parsing it again, and its text, so a server adapter writes it without reading the
- * Response's stream back.
+ * What the engine answers, before any adapter turns it into a Fetch `Response` (`mock.fetch`) or
+ * writes it to a socket (the node:http server): building the Fetch objects costs more than the
+ * engine's own work, so they are built only where they are asked for. Header names are lower
+ * case, as a Fetch `Headers` gives them. A JSON body keeps its value, so the engine checks it
+ * without parsing it again, and its text, written as it is.
  */
-export const sentBody = new WeakMap<Response, { value: unknown; text: string }>();
+export class Answer {
+  constructor(
+    readonly status: number,
+    readonly headers: Record<string, string>,
+    readonly body?: { value?: unknown; text: string } | undefined,
+  ) {}
 
-export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  const text = JSON.stringify(body);
-  const response = new Response(text, { status, headers: { "Content-Type": "application/json", ...headers } });
-  sentBody.set(response, { value: body, text });
-  return response;
+  /** The answer with one header more (a name already there, in any case, is replaced). */
+  with(name: string, value: string): Answer {
+    return new Answer(this.status, { ...this.headers, [name.toLowerCase()]: value }, this.body);
+  }
+
+  /** As a Fetch `Response`. */
+  toResponse(): Response {
+    return new Response(this.body?.text ?? null, { status: this.status, headers: this.headers });
+  }
 }
+
+/** `headers` with lower-case names. */
+function lowerCased(headers: Record<string, string>): Record<string, string> {
+  const lower: Record<string, string> = {};
+  for (const name in headers) lower[name.toLowerCase()] = headers[name]!;
+  return lower;
+}
+
+export function json(status: number, body: unknown, headers?: Record<string, string>): Answer {
+  const all = headers ? { "content-type": "application/json", ...lowerCased(headers) } : { "content-type": "application/json" };
+  return new Answer(status, all, { value: body, text: JSON.stringify(body) });
+}
+
+/** A JSON answer already serialised (the state, as GET /__mock/state sends it). */
+export const jsonText = (text: string): Answer => new Answer(200, { "content-type": "application/json" }, { text });
 
 /**
  * An answer with no body. It says `Content-Length: 0`, as node:http puts on the wire, so an
  * in-process answer reads like a server's: tools built on openapi-fetch (openapi-react-query)
  * tell an empty 200 from a missing body by it. A 204 or 304 may not carry the header.
  */
-export function empty(status: number, headers: Record<string, string> = {}): Response {
-  return new Response(null, { status, headers: status === 204 || status === 304 ? headers : { "Content-Length": "0", ...headers } });
+export function empty(status: number, headers: Record<string, string> = {}): Answer {
+  return new Answer(status, status === 204 || status === 304 ? lowerCased(headers) : { "content-length": "0", ...lowerCased(headers) });
 }
 
 /** The answer to a HEAD: the GET's status and headers, no body. */
-export const withoutBody = (response: Response): Response => new Response(null, { status: response.status, headers: response.headers });
+export const withoutBody = (answer: Answer): Answer => new Answer(answer.status, answer.headers);
 
-export function error(status: number, type: string, code: string, detail: string, attr: string | null = null, headers: Record<string, string> = {}): Response {
+export function error(status: number, type: string, code: string, detail: string, attr: string | null = null, headers: Record<string, string> = {}): Answer {
   return json(status, { type, code, detail, attr } satisfies ErrorBody, headers);
 }
 
@@ -45,7 +71,7 @@ export const headerJson = (value: unknown): string =>
   JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
 /** A 400 naming the field, in the service's body as `rendering` says, with Prism's `sl-violations` header. */
-export function validationError(violations: Violation[], rendering?: ErrorRendering): Response {
+export function validationError(violations: Violation[], rendering?: ErrorRendering): Answer {
   const first = violations[0]!;
   const { code, attr } = rendered(first.code, first.attr, rendering);
   return error(400, first.type ?? "validation_error", code, first.detail, attr, { "sl-violations": headerJson(violations.map(toPrism)) });

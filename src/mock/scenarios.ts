@@ -1,6 +1,7 @@
 // Named scenarios for the UI states a frontend must handle: each picks the state the mock
 // starts from and the failures it injects before the real answer, reproducibly by seed.
 import { serverError, throttled } from "./errors.js";
+import type { Answer } from "./responses.js";
 import { between, type Random, seededRandom } from "./state/random.js";
 import { emptyState, seedState } from "./state/seed.js";
 import type { MockState } from "./state/state.js";
@@ -23,7 +24,7 @@ export function scenarioState(scenario: ScenarioName | undefined, seed: number, 
 }
 
 /** A failure the scenario injects before the real answer, or undefined. */
-export function scenarioFailure(scenario: ScenarioName | undefined, random: Random): Response | undefined {
+export function scenarioFailure(scenario: ScenarioName | undefined, random: Random): Answer | undefined {
   if (scenario === "rate-limited") return throttled(between(random, 1, 5));
   if (scenario === "flaky" && random() < 0.3) {
     const status = [500, 502, 503][between(random, 0, 2)]!;

@@ -32,7 +32,7 @@ export function offerEngine(profile: Profile): void {
         const checked = await checkRequest(operation(id), request, new URL(request.url), pathValues);
         if (checked.ok) return undefined;
         const answer = "tooLarge" in checked ? requestTooLarge(maxBodyBytes) : validationError(checked.violations, table.errorRendering);
-        const { attr, detail } = (await answer.json()) as { attr: string | null; detail: string };
+        const { attr, detail } = answer.body!.value as { attr: string | null; detail: string };
         return { attr, detail };
       },
       violations: (id, status, body) => responseViolations(operation(id), status, body),

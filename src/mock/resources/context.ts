@@ -1,5 +1,6 @@
 import { projectNotFound } from "../errors.js";
 import { own } from "../own-key.js";
+import type { Answer } from "../responses.js";
 import type { OperationEntry, SpecTable } from "../spec/operations.js";
 import type { ValidRequest } from "../spec/validate-request.js";
 import type { StatePart } from "../state/changes.js";
@@ -25,10 +26,10 @@ export interface HandlerContext {
   /** Whether the state is at its size cap (state/size.ts). */
   full(): boolean;
   /** The answer to a write refused because the state is at its cap. */
-  fullAnswer(): Response;
+  fullAnswer(): Answer;
 }
 
-export type Handler = (context: HandlerContext) => Response;
+export type Handler = (context: HandlerContext) => Answer;
 
 /**
  * A handler whose write may grow the state: refused while the state is at its size cap. An
@@ -49,7 +50,7 @@ export interface ProjectContext extends HandlerContext {
 
 /** A handler for an operation under a project: a project the mock does not hold answers 404. */
 export const inProject =
-  (handler: (context: ProjectContext) => Response): Handler =>
+  (handler: (context: ProjectContext) => Answer): Handler =>
   (context) => {
     const project = own(context.state.projects, String(context.request.path.project_id));
     return project ? handler({ ...context, project }) : projectNotFound();

@@ -1,7 +1,7 @@
 // Subscriptions: the listing's filters, the create rules, updates of the fields the spec
 // makes writable, and the schedule (schedule.ts) that follows each write.
 import { countLimitReached, documentedRefusal, idsSpent, invalidSchedule, missingScope, notFound } from "../errors.js";
-import { json } from "../responses.js";
+import { type Answer, json } from "../responses.js";
 import { uuid7 } from "../state/random.js";
 import type { ProjectState, Subscription } from "../state/state.js";
 import { inProject, type ProjectContext } from "./context.js";
@@ -55,7 +55,7 @@ const deliversSomething = (fields: string[], body: Record<string, unknown>) => f
  * The server-set fields that follow the schedule, set on `subscription` (a staged copy), or the
  * 400 naming the field that makes the schedule one no rule can follow.
  */
-function schedule(subscription: Subscription, c: ProjectContext): Response | undefined {
+function schedule(subscription: Subscription, c: ProjectContext): Answer | undefined {
   const problem = scheduleProblem(subscription);
   if (problem) return invalidSchedule(problem.attr, problem.detail, c.table.errorRendering);
   subscription.summary = summarize(subscription);
@@ -73,7 +73,7 @@ const find = (c: ProjectContext, access: "read" | "update") =>
  * The refusal of a write the key may not make for a field it sets (`x-scopes-for-fields`), or for
  * the field the stored subscription has: the service resolves an update's kind by its id.
  */
-function scopeRefusal(c: ProjectContext, stored?: Subscription): Response | undefined {
+function scopeRefusal(c: ProjectContext, stored?: Subscription): Answer | undefined {
   const body = (c.request.body ?? {}) as Record<string, unknown>;
   for (const [field, scopes] of Object.entries(c.operation.scopesForFields ?? {})) {
     if (!body[field] && !(stored && liveField(stored, field))) continue;
@@ -84,7 +84,7 @@ function scopeRefusal(c: ProjectContext, stored?: Subscription): Response | unde
 }
 
 /** The create refused at the project's count of subscriptions not deleted (`x-count-limit`), which the source checks after validation. */
-function countRefusal(c: ProjectContext): Response | undefined {
+function countRefusal(c: ProjectContext): Answer | undefined {
   const limit = c.operation.countLimit;
   if (!limit) return undefined;
   const current = c.project.subscriptions.filter((s) => !s.deleted).length;

@@ -7,6 +7,7 @@
 // operation documents: the service refuses personal API keys there altogether.
 import { documentedForbidden, invalidKey, missingScope, notAuthenticated } from "../errors.js";
 import { own } from "../own-key.js";
+import type { Answer } from "../responses.js";
 import type { OperationEntry } from "./operations.js";
 
 export type KeyScopes = Record<string, readonly string[] | "*">;
@@ -45,7 +46,7 @@ export function authorize(
   keys: KeyScopes | undefined,
   origin: string,
   writeGrantsRead = false,
-): Response | undefined {
+): Answer | undefined {
   if (!authorization) return notAuthenticated(origin);
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
   if (!match) return invalidKey(origin);

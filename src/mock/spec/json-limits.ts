@@ -19,6 +19,17 @@ interface Frame {
   next: number;
 }
 
+/** Whether `document` is an object of strings, finite numbers, booleans and nulls (path and query parameters mostly are): nothing to walk. */
+function flatAndFinite(document: unknown): boolean {
+  if (document === null || typeof document !== "object" || Array.isArray(document)) return false;
+  for (const key in document) {
+    const value = (document as Record<string, unknown>)[key];
+    if (value !== null && typeof value === "object") return false;
+    if (typeof value === "number" && !Number.isFinite(value)) return false;
+  }
+  return true;
+}
+
 /** The key of the child a frame last went into. */
 const keyOf = (frame: Frame) => (frame.keys ? frame.keys[frame.next - 1]! : String(frame.next - 1));
 
@@ -28,6 +39,7 @@ const keyOf = (frame: Frame) => (frame.keys ? frame.keys[frame.next - 1]! : Stri
  * per level, the path built only for the value that fails. `maxDepth` is counted from the root.
  */
 export function unrepresentable(document: unknown, maxDepth = maxJsonDepth): Unrepresentable | undefined {
+  if (maxDepth >= 1 && flatAndFinite(document)) return undefined;
   const frames: Frame[] = [];
   const enter = (value: unknown): Unrepresentable | undefined => {
     if (typeof value === "number" && !Number.isFinite(value)) return { path: frames.map(keyOf), problem: "number" };

@@ -32,18 +32,21 @@ const exact = (token: string) => {
 /** One step of the path: an object's key (its JSON text, decoded only when a path is told) or an array's index. */
 type Step = { key: string | undefined; index: number | undefined };
 
-/** The index just past the string that opens at `start` (a `"`), in text JSON.parse took. */
+/**
+ * The index just past the string that opens at `start` (a `"`), in text JSON.parse took. A quote
+ * ends it unless an odd run of backslashes stands before it; each backslash is counted once, for
+ * the quote right after its run, so a long string costs its length (looking ahead for the next
+ * backslash instead costs the rest of the document per string).
+ */
 function stringEnd(text: string, start: number): number {
-  let at = start + 1;
-  let quote = text.indexOf('"', at);
-  let backslash = text.indexOf("\\", at);
-  // An escape before the next quote hides the character after it, which may be that quote.
-  while (backslash !== -1 && backslash < quote) {
-    at = backslash + 2;
-    if (quote < at) quote = text.indexOf('"', at);
-    backslash = text.indexOf("\\", at);
+  let quote = text.indexOf('"', start + 1);
+  while (quote !== -1) {
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === 92) backslashes++;
+    if (backslashes % 2 === 0) return quote + 1;
+    quote = text.indexOf('"', quote + 1);
   }
-  return quote + 1;
+  return text.length;
 }
 
 const isNumberPart = (code: number) => (code >= 48 && code <= 57) || code === 45 || code === 43 || code === 46 || code === 101 || code === 69;
