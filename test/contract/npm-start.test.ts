@@ -1,7 +1,7 @@
 // `npm start` as a newcomer runs it, on free ports from the environment: every page the docs
 // link to is served, the servers it prints answer, and stopping npm's own process the way a
-// process manager, an IDE or a closed terminal does (SIGTERM, SIGHUP) stops everything it
-// started: the ports are free again within a few seconds.
+// process manager, an IDE or a closed terminal does (SIGTERM, SIGHUP, SIGINT) stops everything
+// it started: the ports are free again within a few seconds.
 import { type ChildProcess, spawn } from "node:child_process";
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
@@ -62,7 +62,9 @@ async function allFreeWithin(ports: number[], ms: number): Promise<number[]> {
   return busy;
 }
 
-describe.each(["SIGTERM", "SIGHUP"] as const)("npm start, stopped by %s to npm's process", (signal) => {
+// SIGINT as `kill -INT` sends it to npm alone (a terminal's Ctrl-C reaches the whole group):
+// npm passes it on to its child, which must be start.mjs itself, not a shell that keeps it.
+describe.each(["SIGTERM", "SIGHUP", "SIGINT"] as const)("npm start, stopped by %s to npm's process", (signal) => {
   it("serves the pages and the servers it names, then frees every port", async () => {
     const { npm, ports, output } = await npmStart();
     try {
@@ -87,5 +89,6 @@ describe.each(["SIGTERM", "SIGHUP"] as const)("npm start, stopped by %s to npm's
       npm.kill(signal);
     }
     expect(await allFreeWithin(Object.values(ports), 10_000)).toEqual([]);
+    expect(output(), "Prism was stopped, not lost").not.toContain("Prism stopped unexpectedly");
   }, 150_000);
 });

@@ -128,6 +128,14 @@ describe("the mock's bin refuses what it cannot use, with exit code 2 and its us
   });
 });
 
+it("npm run mock -- --help says what it does and starts no Prism", async () => {
+  // A MOCK_PORT no Prism could start on: a run that got as far as starting one would exit 2 here.
+  const help = run(process.execPath, ["scripts/mock.mjs", "--help"], { ...process.env, MOCK_PORT: "0" });
+  expect(await exitWithin(help.exited, 20_000)).toBe(0);
+  expect(help.output()).toContain("usage: npm run mock");
+  expect(help.output()).not.toContain("Prism is listening");
+});
+
 describe("the mock's bin on its address", () => {
   it("prints an IPv6 address as a URL, and answers there", async () => {
     const server = run(process.execPath, [...bin, "--port", "0", "--host", "::1"]);
