@@ -217,4 +217,18 @@ describe("the main description's error codes (34.6)", () => {
     });
     expect(await response.json()).toEqual({ type: "validation_error", code: "invalid_input", detail: "Must be a valid boolean.", attr: "pinned" });
   });
+
+  it("answers an interval below 1 with the service's min_value from the description's mock too (39.8)", async () => {
+    const response = await createSeedMock().fetch(`${project}/subscriptions/`, {
+      method: "POST",
+      headers: { Authorization: "Bearer phx_seed", "Content-Type": "application/json" },
+      body: JSON.stringify({ ...subscription, insight: 1, interval: 0 }),
+    });
+    expect(await response.json()).toEqual({
+      type: "validation_error",
+      code: "min_value",
+      detail: "Ensure this value is greater than or equal to 1.",
+      attr: "interval",
+    });
+  });
 });
