@@ -70,15 +70,20 @@ export interface StorybookMock<Api = undefined> {
   handlers(): HttpHandler[];
   /** The project-level `beforeEach`: a fresh mock from the story's parameters, then its `arrange`. */
   beforeEach(context: StoryContextLike): Promise<() => void>;
+  /**
+   * Answers a request from the story's mock, as the worker's handlers do: for a story's own handler
+   * that changes a request (a `Prefer: delay=…` header, say) and passes it on. Once its story has
+   * ended, the answer is a network error.
+   */
+  fetch(request: Request): Promise<Response>;
   /** The story's mock, for `play` functions: `requests()`, `snapshot()`, `setScenario()`. */
   readonly mock: Mock;
   /** Typed parameters for a story: `parameters: sessionRecordings.parameters({ scenario: "empty" })`. */
   parameters(parameter: SessionRecordingsMockParameter<Api>): { [parameterName]: SessionRecordingsMockParameter<Api> };
 }
 
-/** A module namespace from `import("./state.json")` holds the snapshot as its default export. */
-const unwrapModule = (value: unknown): unknown =>
-  typeof value === "object" && value !== null && "default" in value && !("version" in value) ? (value as { default: unknown }).default : value;
+/** A module from `import("./state.json")` holds the snapshot as its default export; a snapshot has no `default` part. */
+const unwrapModule = (value: unknown): unknown => (typeof value === "object" && value !== null && "default" in value ? value.default : value);
 
 export function storybookMock<Api = undefined>(options: StorybookMockOptions<Api>): StorybookMock<Api> {
   let current: Mock = options.createMock(options.mockOptions);
@@ -114,6 +119,7 @@ export function storybookMock<Api = undefined>(options: StorybookMockOptions<Api
       return worker;
     },
     handlers: () => mockHandlers(forCurrentStory, { baseUrl: origin() }),
+    fetch: (request) => forCurrentStory.fetch(request),
     async beforeEach(context) {
       generation += 1;
       const parameter = (context.parameters[parameterName] ?? {}) as SessionRecordingsMockParameter<Api>;
