@@ -51,7 +51,11 @@ async function buildStorybook(major: "2" | "3"): Promise<string> {
   const env = { ...process.env, MSW_MAJOR: major, STORYBOOK_DISABLE_TELEMETRY: "1" };
   const started = performance.now();
   await exec(process.execPath, ["worker.mjs"], { cwd: example, env });
-  await exec(join(example, "node_modules/.bin/storybook"), ["build", "--quiet", "--output-dir", outDir], { cwd: example, env, timeout: 240_000 });
+  await exec(join(example, "node_modules/.bin/storybook"), ["build", "--quiet", "--output-dir", outDir], { cwd: example, env, timeout: 540_000 }).catch(
+    (failure: { stdout?: string; stderr?: string; message: string }) => {
+      throw new Error(`storybook build on msw ${major} failed: ${failure.message}\n${failure.stdout ?? ""}${failure.stderr ?? ""}`.slice(-4000));
+    },
+  );
   timings.push(`build on msw ${major} ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return outDir;
 }
@@ -90,7 +94,7 @@ beforeAll(async () => {
   want.empty = await namesOn(createMock({ scenario: "empty" }));
   want.fromSnapshot = await namesOn(createMock({ snapshot: teamReview }));
   want.arranged = ["Checkout drop-offs"];
-}, 600_000);
+}, 1_200_000);
 
 afterAll(async () => {
   await browser?.close();

@@ -6,6 +6,6 @@ export default defineConfig({
   test: {
     include: ["test/examples/storybook.spec.ts"],
     testTimeout: 240_000,
-    hookTimeout: 600_000,
+    hookTimeout: 1_200_000,
   },
 });
