@@ -121,10 +121,10 @@ export function storybookMock<Api = undefined>(options: StorybookMockOptions<Api
     handlers: () => mockHandlers(forCurrentStory, { baseUrl: origin() }),
     fetch: (request) => forCurrentStory.fetch(request),
     async beforeEach(context) {
-      generation += 1;
       const parameter = (context.parameters[parameterName] ?? {}) as SessionRecordingsMockParameter<Api>;
       const mock = await mockFor(parameter);
       current = mock;
+      generation += 1;
       if (parameter.arrange) {
         const api = options.createClient?.({
           baseUrl: origin(),
