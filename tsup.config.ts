@@ -38,6 +38,14 @@ export default defineConfig([
     external: ["msw", "rrule"],
   },
   {
+    ...library,
+    // session-recordings-api-mock/storybook: on its own, with the MSW handlers it wraps inside it.
+    entry: { storybook: "src/mock/adapters/storybook.ts" },
+    outDir: "packages/mock/dist",
+    clean: false,
+    external: ["msw"],
+  },
+  {
     ...bin,
     // `session-recordings-api-mock`: the stateful mock server, both profiles.
     entry: { "server-cli": "src/mock/adapters/server-cli.ts" },

@@ -268,6 +268,20 @@ function smoke() {
   } finally {
     server.close();
   }
+  // The Storybook entry, both formats; its handlers behind setupServer stand in for the addon's worker.
+  const storybook = [await import("session-recordings-api-mock/storybook"), require("session-recordings-api-mock/storybook")];
+  for (const entry of storybook) if (typeof entry.storybookMock !== "function" || entry.parameterName !== "sessionRecordingsMock") fail("the storybook entry lacks storybookMock");
+  const stories = storybook[1].storybookMock({ createMock: seedMocks[1].createMock, baseUrl: "https://storybook.test" });
+  const storyServer = setupServer(...stories.handlers());
+  storyServer.listen({ onUnhandledRequest: "error" });
+  try {
+    await stories.beforeEach({ parameters: stories.parameters({ scenario: "empty" }) });
+    const listed = await (await fetch("https://storybook.test/api/environments/28417/session_recording_playlists/", { headers: { Authorization: "Bearer " + apiKey } })).json();
+    if (listed.results?.length !== 0) fail("the storybook entry's story did not start in the scenario its parameters name");
+  } finally {
+    storyServer.close();
+  }
+  console.log("the installed Storybook entry loads (ESM and CommonJS) and starts a story in the state its parameters name");
   console.log("the installed entries load (ESM and CommonJS) and work: the client in-process on both mock profiles, and through the MSW handlers");
 `;
 }

@@ -24,10 +24,14 @@ function run(command, args, { quiet = false } = {}) {
 /** @param {{ code: number }[]} results */
 const failed = (results) => results.some((result) => result.code !== 0);
 
+// The Storybook example (examples/storybook: two `storybook build`s, then Chromium) runs beside
+// the suite too, with its own config; its output follows the suite's.
+const storybookExample = () => run("npx", ["--no-install", "vitest", "run", "--config", "test/examples/storybook.vitest.config.ts"], { quiet: true });
+
 const steps = [
   () => [run("npx", ["--no-install", "biome", "ci", "."])],
   () => [run("npx", ["--no-install", "tsc", "--noEmit"]), run("npm", ["run", "--silent", "typecheck:ts7"])],
-  () => [run("npx", ["--no-install", "vitest", "run"]), run(process.execPath, ["scripts/check-package.mjs"], { quiet: true })],
+  () => [run("npx", ["--no-install", "vitest", "run"]), run(process.execPath, ["scripts/check-package.mjs"], { quiet: true }), storybookExample()],
 ];
 for (const step of steps) {
   const results = await Promise.all(step());

@@ -8,7 +8,7 @@ export interface MockHandlersOptions {
   baseUrl: string;
 }
 
-export function mockHandlers(mock: Mock, { baseUrl }: MockHandlersOptions): HttpHandler[] {
+export function mockHandlers(mock: Pick<Mock, "fetch">, { baseUrl }: MockHandlersOptions): HttpHandler[] {
   let origin: string;
   try {
     origin = new URL(baseUrl).origin;

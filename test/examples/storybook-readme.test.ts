@@ -1,0 +1,27 @@
+// The README's Storybook section shows the example's own files as written: the preview lines are
+// examples/storybook/.storybook/*, which test/examples/storybook.spec.ts builds and drives in
+// Chromium, and the story shown is a part of the example's stories, so what the README tells a
+// team to write is what renders the mock's data there.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+
+const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+const read = (file: string) => readFileSync(new URL(`../../examples/storybook/${file}`, import.meta.url), "utf8");
+/** The code block under `<!-- example: examples/storybook/<file> … -->`. */
+const blockFor = (file: string) =>
+  readme.match(new RegExp(`<!-- example: examples/storybook/${file.replaceAll(".", "\\.")}[^>]*-->\n\`\`\`tsx?\n([\\s\\S]*?)\`\`\``))?.[1];
+
+describe("README's Storybook section", () => {
+  it.each([".storybook/session-recordings.ts", ".storybook/preview.tsx"])("shows examples/storybook/%s as it is", (file) => {
+    const block = blockFor(file);
+    expect(block, `no ${file} block`).toBeDefined();
+    expect(block).toBe(read(file));
+  });
+
+  it("shows a story that is in the example's stories as written, with an arrange and a scenario", () => {
+    const block = blockFor("src/Playlists.stories.tsx");
+    expect(block, "no story block").toBeDefined();
+    expect(block).toContain("arrange(");
+    expect(read("src/Playlists.stories.tsx")).toContain(block!.trimEnd());
+  });
+});

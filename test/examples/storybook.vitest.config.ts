@@ -1,0 +1,11 @@
+// The Storybook example's test on its own: scripts/test.mjs runs it beside the suite, since its
+// two `storybook build`s are most of its time (the suite's config does not pick up *.spec.ts).
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/examples/storybook.spec.ts"],
+    testTimeout: 240_000,
+    hookTimeout: 1_200_000,
+  },
+});
