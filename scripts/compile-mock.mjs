@@ -46,6 +46,7 @@ const invalidReadsAsDefault = "x-invalid-reads-as-default";
 const searchFields = "x-search-fields";
 const createOnly = "x-create-only";
 const deliversOneOf = "x-delivers-one-of";
+const anyOfRefusal = "x-any-of-refusal";
 const refusesSpentSchedule = "x-refuses-spent-schedule";
 const countLimit = "x-count-limit";
 const scopesForFields = "x-scopes-for-fields";
@@ -184,6 +185,7 @@ function operationEntry(spec, { path, method, operation, parameters }) {
     ...(operation[limitMaximum] === undefined ? {} : { limitMaximum: operation[limitMaximum] }),
     ...optional("searchFields", where("query").find((p) => p.name === "search")?.[searchFields]),
     ...optional("deliversOneOf", operation[deliversOneOf]),
+    ...optional("anyOfRefusal", operation[anyOfRefusal]),
     ...optional("refusesSpentSchedule", operation[refusesSpentSchedule]),
     ...optional("countLimit", operation[countLimit]),
     ...optional("scopesForFields", operation[scopesForFields]),

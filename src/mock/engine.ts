@@ -3,7 +3,7 @@
 // takes a Fetch `Request` and gives a `Response`; the node:http adapter feeds the same pipeline
 // without building either (see `directEntry`).
 import { admin } from "./admin.js";
-import { methodNotAllowed, notFound, notSaved, requestTooLarge, stateFull } from "./errors.js";
+import { documentedRefusal, methodNotAllowed, notFound, notSaved, requestTooLarge, stateFull } from "./errors.js";
 import { fromFetch, type Incoming } from "./incoming.js";
 import { type Prefer, parsePrefer, preferredAnswer, refusal } from "./negotiate.js";
 import { handlers } from "./resources/index.js";
@@ -221,6 +221,7 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
       const violations = checked.violations.map((v) => `${v.location} ${v.attr ?? ""}: ${v.detail}`.replace(/\s+:/, ":"));
       // A path id that cannot be one names no record: 404, as the spec declares and the service's routing answers.
       if (checked.violations[0]!.location === "path") return answered(notFound(), operation, violations);
+      if (checked.refusal) return answered(documentedRefusal(operation, checked.refusal), operation, violations);
       return answered(validationError(checked.violations, table.errorRendering), operation, violations);
     }
 

@@ -5,6 +5,8 @@
  */
 export interface ValidationError {
   instancePath: string;
+  /** Where in the schema the failing keyword stands, such as `#/anyOf/0/required`. */
+  schemaPath?: string;
   keyword: string;
   message?: string;
   params: Record<string, unknown>;

@@ -199,6 +199,20 @@ describe("a recording's PATCH (39.3)", () => {
   });
 });
 
+describe("a recording's PATCH with neither flag (39.9)", () => {
+  it("is refused in the serializer's words with attr null, while a field of the wrong type is still named", async () => {
+    const { call } = liveMock();
+    const recording = "/session_recordings/0193401e-5b7a-7c2d-9e84-1f6a3b0c7d52/";
+    const neither = { type: "validation_error", code: "invalid_input", detail: "At least one of 'viewed' or 'analyzed' must be provided.", attr: null };
+    for (const body of [{}, { viewed: false }, { analyzed: false, viewed: false }, { player_metadata: {} }]) {
+      expect(await call(recording, { method: "PATCH", body }), JSON.stringify(body)).toEqual({ status: 400, body: neither });
+    }
+    const typed = await call(recording, { method: "PATCH", body: { viewed: "yes" } });
+    expect(typed.status).toBe(400);
+    expect(typed.body.attr).toBe("viewed");
+  });
+});
+
 describe("the session lookups (39.5)", () => {
   it("never refuses a property_definitions query", async () => {
     const { call } = liveMock();

@@ -49,6 +49,8 @@ export interface OperationEntry {
   searchFields?: string[];
   /** The create rule (`x-delivers-one-of`): one of `fields` is set, or the 400 example named `refusal` answers. */
   deliversOneOf?: { fields: string[]; refusal: string };
+  /** The 400 example that answers a body failing only its `anyOf`, none of its alternatives holding (`x-any-of-refusal`). */
+  anyOfRefusal?: string;
   /** The 400 example a create answers when its schedule has no delivery left (`x-refuses-spent-schedule`). */
   refusesSpentSchedule?: string;
   /** The create refused, by the named 402 example, once the project holds `limit` records not deleted (`x-count-limit`). */

@@ -22,7 +22,8 @@ export interface ValidRequest {
   body: unknown;
 }
 
-export type Checked = { ok: true; request: ValidRequest } | { ok: false; violations: Violation[] } | { ok: false; tooLarge: true };
+/** A refused request: its violations and, when the operation words this refusal itself (`x-any-of-refusal`), the 400 example that answers it. */
+export type Checked = { ok: true; request: ValidRequest } | { ok: false; violations: Violation[]; refusal?: string } | { ok: false; tooLarge: true };
 
 /** The value at a JSON pointer, for wording a message with what was sent. */
 function at(data: unknown, pointer: string): unknown {
@@ -172,6 +173,11 @@ export async function checkIncoming(operation: OperationEntry, request: Incoming
   const unkeptBody = keepable(body, "body", [], text);
   if (unkeptBody) return { ok: false, violations: unkeptBody };
   const bodyValidator = operation.validate.body!;
-  if (!bodyValidator(body)) return { ok: false, violations: violationsOf(bodyValidator, body, "body") };
+  if (!bodyValidator(body)) {
+    const violations = violationsOf(bodyValidator, body, "body");
+    // Only the body's alternatives failed (every field is of its type): the operation's own words answer.
+    const onlyAlternatives = (bodyValidator.errors ?? []).every((e) => e.schemaPath?.startsWith("#/anyOf") === true);
+    return operation.anyOfRefusal && onlyAlternatives ? { ok: false, violations, refusal: operation.anyOfRefusal } : { ok: false, violations };
+  }
   return { ok: true, request: { path, query, body } };
 }
