@@ -4,6 +4,11 @@
 // compiled tables so. A suite on the published package imports its bundled build and needs none of this.
 import { readFile } from "node:fs/promises";
 
+/**
+ * @param {string} url
+ * @param {object} context
+ * @param {(url: string, context: object) => Promise<object>} nextLoad
+ */
 export async function load(url, context, nextLoad) {
   if (!url.startsWith("file:") || !url.endsWith(".json")) return nextLoad(url, context);
   return { format: "module", source: `export default ${await readFile(new URL(url), "utf8")};`, shortCircuit: true };

@@ -6,6 +6,7 @@ import { mockHandlers } from "session-recordings-api-mock/msw";
 import { baseUrl } from "../fixtures.js";
 
 const test = base.extend<{ mock: Mock; network: NetworkFixture }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; it has none.
   mock: async ({}, use) => use(createMock()),
   network: [
     async ({ context, mock }, use) => {
