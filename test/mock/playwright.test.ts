@@ -199,6 +199,28 @@ describe("mockFixtures", () => {
       info,
     );
     expect(attached.map((a) => a.name)).toEqual(["session-recordings-mock.json"]);
+    // The next test with the same options: the worker's mock again, back to the file's state.
+    await fixture(
+      { context, mockOptions: { snapshot: "saved.mock.json" } },
+      async (mock) => {
+        const body = '{"name":"Written by the first test"}';
+        await call(page, `${origin}${playlists}`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body });
+        expect(mock.requests()).toHaveLength(1);
+      },
+      testInfo().info,
+    );
+    await fixture(
+      { context, mockOptions: { snapshot: "saved.mock.json" } },
+      async (mock) => {
+        const names = JSON.parse((await call(page, `${origin}${playlists}?limit=100`, { headers })).text).results.map(
+          (playlist: { name: string }) => playlist.name,
+        );
+        expect(names).toContain("From the file");
+        expect(names).not.toContain("Written by the first test");
+        expect(mock.requests()).toHaveLength(1);
+      },
+      testInfo().info,
+    );
     expect(JSON.parse(attached[0]!.body).requests[0]).toMatchObject({ method: "GET", status: 200 });
     await expect(fixture({ context, mockOptions: { snapshot: "missing.mock.json" } }, async () => undefined, info)).rejects.toThrow(
       /mockOptions.snapshot: cannot read .*missing.mock.json/,
