@@ -32,10 +32,11 @@ export default defineConfig([
   },
   {
     ...library,
-    // The mock's entries: one per profile, so the default never loads the live one's tables, and the MSW handlers.
-    entry: { index: "src/mock/index.ts", live: "src/mock/live.ts", msw: "src/mock/adapters/msw.ts" },
+    // The mock's entries: one per profile, so the default never loads the live one's tables, the MSW
+    // handlers, and the Playwright routing and fixtures (Node's, where Playwright runs: no profile, no msw).
+    entry: { index: "src/mock/index.ts", live: "src/mock/live.ts", msw: "src/mock/adapters/msw.ts", playwright: "src/mock/adapters/playwright.ts" },
     outDir: "packages/mock/dist",
-    external: ["msw", "rrule"],
+    external: ["msw", "rrule", "node:fs/promises", "node:path"],
   },
   {
     ...library,

@@ -16,6 +16,7 @@ const slowUnitTests = [
   "test/mock/admin-long-strings.test.ts",
   "test/mock/fuzz.test.ts",
   "test/mock/description-edit.test.ts",
+  "test/mock/playwright.test.ts",
   "test/spec/release-gate.test.ts",
   "test/spec/generators.test.ts",
   "test/spec/drift.test.ts",

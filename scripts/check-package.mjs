@@ -4,7 +4,9 @@
 // dependencies. There it asserts the packages' budgets and runs what each ships: the client's
 // entries, the mock in-process and as MSW handlers, the mock server bin, and the conformance
 // bin against it. The type-cost check (check-type-cost.mjs) runs beside it once dist/ is built.
-import { execFile, execFileSync, spawn } from "node:child_process";
+// The mock installs beside msw 2 and beside msw 3 with no peer complaint from npm, and its
+// CommonJS `./msw` entry reaches msw 3 (ESM only) through Node's require of ESM.
+import { execFile, execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,10 +22,14 @@ const budgets = {
   /** The mock's default entry and its MSW handlers, bundled for a browser, minified; and gzipped. */
   mockBrowser: 400_000,
   mockBrowserGzip: 80_000,
+  /** The mock's Playwright entry (routing and fixtures, no profile), minified. */
+  mockPlaywright: 12_000,
   /** The client's entry with openapi-fetch, minified and gzipped. */
   clientEntryGzip: 7_680,
 };
 const msw = JSON.parse(await readFile(join(root, "node_modules/msw/package.json"), "utf8")).version;
+/** The msw 3 that test/msw-3 pins, for the Node 22/24 matrix. */
+const msw3 = JSON.parse(await readFile(join(root, "test/msw-3/package.json"), "utf8")).devDependencies.msw;
 
 /**
  * @param {string} command
@@ -89,7 +95,7 @@ try {
 
   install(["--omit=dev", tarballs[client.name]]);
   const clientBytes = await installed();
-  install(["--save-dev", tarballs[mock.name], `msw@${msw}`]);
+  installWithoutPeerComplaints(["--save-dev", tarballs[mock.name], `msw@${msw}`], consumer);
   const withMock = await installed();
   install(["--save-dev", tarballs[conformance.name]]);
   const withConformance = await installed();
@@ -101,6 +107,8 @@ try {
   run(process.execPath, ["--input-type=module", "-e", smoke()], consumer);
   await serverAndConformance(consumer);
   await browserSizes(consumer);
+  await playwrightEntry(consumer);
+  await besideMsw3(work, tarballs[mock.name]);
 } finally {
   await rm(work, { recursive: true, force: true });
 }
@@ -109,6 +117,90 @@ const { stdout: costReport } = await typeCost.catch((/** @type {{ stdout?: strin
   fail(`${failure.stdout ?? ""}${failure.stderr ?? ""}`),
 );
 process.stdout.write(costReport);
+
+/**
+ * `npm install` as a team runs it, at npm's default log level: it must finish with no ERESOLVE and
+ * no peer warning (an engine warning, such as msw 3's Node >= 22.12 on this machine's Node 20, is shown, not refused).
+ * @param {string[]} args
+ * @param {string} cwd
+ */
+function installWithoutPeerComplaints(args, cwd) {
+  const { status, stderr } = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--ignore-scripts", ...args], {
+    cwd,
+    encoding: "utf8",
+  });
+  const complaints = stderr.split("\n").filter((line) => /ERESOLVE|peer/i.test(line));
+  if (status !== 0 || complaints.length > 0) fail(`npm install ${args.join(" ")}: ${status === 0 ? "peer complaints" : `exit ${status}`}:\n${stderr}`);
+  const warnings = stderr.split("\n").filter((line) => /warn/i.test(line));
+  if (warnings.length > 0) console.log(`npm install ${args.at(-1)} warned (no peer complaint):\n  ${warnings.join("\n  ")}`);
+}
+
+/**
+ * The mock installed beside msw 3 in a consumer of its own, and its CommonJS `./msw` entry
+ * answering through msw 3, which it can only `require` where Node requires ESM (>= 20.19, 22.12).
+ * msw 3's request interception needs Node 22 (the matrix runs setupServer there); its handlers run here.
+ * @param {string} work
+ * @param {string} tarball
+ */
+async function besideMsw3(work, tarball) {
+  const consumer = join(work, "consumer-msw-3");
+  await mkdir(consumer);
+  await writeFile(join(consumer, "package.json"), `${JSON.stringify({ name: "consumer-msw-3", private: true })}\n`);
+  installWithoutPeerComplaints(["--save-dev", tarball, `msw@${msw3}`], consumer);
+  const check = `
+    const { mockHandlers } = require("session-recordings-api-mock/msw");
+    const { createMock } = require("session-recordings-api-mock");
+    const { getResponse } = require("msw");
+    if (!require("msw/package.json").version.startsWith("3.")) throw new Error("msw 3 is not the msw installed");
+    const request = new Request("https://us.posthog.com/api/projects/", { headers: { authorization: "Bearer phx_smoke" } });
+    getResponse(mockHandlers(createMock(), { baseUrl: "https://us.posthog.com" }), request).then(async (response) => {
+      if (response?.status !== 200 || !Array.isArray((await response.json()).results)) throw new Error("msw 3 did not answer through the mock's CommonJS handlers");
+      console.log("beside msw ${msw3}: installed with no peer complaint; the CommonJS ./msw entry answers through it (require of ESM, Node " + process.version + ")");
+    });`;
+  run(process.execPath, ["-e", check], consumer);
+}
+
+/**
+ * The Playwright entry, installed: ESM and CommonJS load with no msw and no profile inside (the
+ * user's createMock brings one), under its budget, and its routing answers a route as Playwright
+ * hands it over (a browser drives it in test/mock/playwright.test.ts and examples/playwright-e2e).
+ * @param {string} consumer
+ */
+async function playwrightEntry(consumer) {
+  const { metafile, outputFiles } = await build({
+    stdin: { contents: `export * from "${mock.name}/playwright";`, resolveDir: consumer, loader: "js" },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "node",
+    metafile: true,
+    write: false,
+    logLevel: "error",
+  });
+  const bytes = /** @type {import("esbuild").OutputFile} */ (outputFiles[0]).contents.byteLength;
+  // The profiles' tables are in index/live and the chunk they share, far over the budget; msw and rrule by name.
+  const inside = Object.keys(metafile.inputs).filter((input) => /node_modules\/(msw|rrule)\/|\/dist\/(index|live)\.js$/.test(input));
+  console.log(`the Playwright entry: ${(bytes / 1000).toFixed(1)} kB minified (budget ${(budgets.mockPlaywright / 1000).toFixed(1)} kB), no msw, no profile`);
+  if (bytes > budgets.mockPlaywright) fail(`the Playwright entry is over its budget: ${bytes} B > ${budgets.mockPlaywright} B`);
+  if (inside.length > 0) fail(`the Playwright entry carries what the user's createMock brings: ${inside.join(", ")}`);
+  const check = `
+    const { createRequire } = await import("node:module");
+    const require = createRequire(process.cwd() + "/");
+    const { createMock } = await import("${mock.name}");
+    for (const entry of [await import("${mock.name}/playwright"), require("${mock.name}/playwright")]) {
+      if (typeof entry.routeMock !== "function" || typeof entry.mockFixtures !== "function") throw new Error("the playwright entry lacks routeMock or mockFixtures");
+      const routes = [];
+      const routing = await entry.routeMock({ route: async (url, handler) => routes.push({ url, handler }), unroute: async () => {} }, createMock(), { baseUrl: "http://127.0.0.1:5173" });
+      if (routes.length !== 1 || routes[0].url !== "http://127.0.0.1:5173/api/**") throw new Error("routeMock routed " + JSON.stringify(routes.map((r) => r.url)));
+      const fulfilled = [];
+      const request = { url: () => "http://127.0.0.1:5173/api/projects/", method: () => "GET", allHeaders: async () => ({ authorization: "Bearer phx_smoke" }), postDataBuffer: () => null };
+      await routes[0].handler({ request: () => request, fulfill: async (answer) => fulfilled.push(answer), fallback: async () => fulfilled.push("fallback") });
+      if (fulfilled[0]?.status !== 200 || !JSON.parse(fulfilled[0].body.toString()).results) throw new Error("routeMock did not fulfil the route from the mock");
+      await routing[Symbol.asyncDispose]();
+    }
+    console.log("the installed Playwright entry loads (ESM and CommonJS) and fulfils a route from the mock");`;
+  run(process.execPath, ["--input-type=module", "-e", check], consumer);
+}
 
 /**
  * The bytes of every file under `dir`, as the file system lists them.

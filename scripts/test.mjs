@@ -2,18 +2,21 @@
 // packaging check (scripts/check-package.mjs: a build, npm installs into a temporary consumer,
 // bins run there), which waits on npm and the disk more than on the cores; its output is held
 // back and printed after the suite's, so the two do not interleave. Exits non-zero if any fails.
+// The Playwright e2e example (examples/playwright-e2e, its own install: .ci/run makes it) is
+// type-checked beside the compilers and run beside the suite, its output held back too.
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 
 /**
  * Runs a command; resolves with its exit code and, when `quiet`, what it printed.
  * @param {string} command
  * @param {string[]} args
- * @param {{ quiet?: boolean }} [options]
+ * @param {{ quiet?: boolean, cwd?: string }} [options]
  * @returns {Promise<{ code: number, output: string }>}
  */
-function run(command, args, { quiet = false } = {}) {
+function run(command, args, { quiet = false, cwd = undefined } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit" });
+    const child = spawn(command, args, { cwd, stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit" });
     let output = "";
     child.stdout?.on("data", (chunk) => (output += chunk));
     child.stderr?.on("data", (chunk) => (output += chunk));
@@ -28,10 +31,25 @@ const failed = (results) => results.some((result) => result.code !== 0);
 // the suite too, with its own config; its output follows the suite's.
 const storybookExample = () => run("npx", ["--no-install", "vitest", "run", "--config", "test/examples/storybook.vitest.config.ts"], { quiet: true });
 
+const e2e = "examples/playwright-e2e";
+if (!existsSync(`${e2e}/node_modules/@playwright/test`)) {
+  console.error(`${e2e} is not installed: run \`cd ${e2e} && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci\` (as .ci/run does); it downloads no browser.`);
+  process.exit(1);
+}
+
 const steps = [
   () => [run("npx", ["--no-install", "biome", "ci", "."])],
-  () => [run("npx", ["--no-install", "tsc", "--noEmit"]), run("npm", ["run", "--silent", "typecheck:ts7"])],
-  () => [run("npx", ["--no-install", "vitest", "run"]), run(process.execPath, ["scripts/check-package.mjs"], { quiet: true }), storybookExample()],
+  () => [
+    run("npx", ["--no-install", "tsc", "--noEmit"]),
+    run("npm", ["run", "--silent", "typecheck:ts7"]),
+    run("npx", ["--no-install", "tsc", "--noEmit", "-p", e2e], { quiet: true }),
+  ],
+  () => [
+    run("npx", ["--no-install", "vitest", "run"]),
+    run(process.execPath, ["scripts/check-package.mjs"], { quiet: true }),
+    run("npx", ["--no-install", "playwright", "test"], { quiet: true, cwd: e2e }),
+    storybookExample(),
+  ],
 ];
 for (const step of steps) {
   const results = await Promise.all(step());

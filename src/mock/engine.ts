@@ -78,6 +78,8 @@ export interface Mock {
   requests(): readonly MockRequestRecord[];
   /** Switches scenario (null for none); the state restarts from the scenario's seeded state. */
   setScenario(scenario: ScenarioOption | null): void;
+  /** Whether a URL's path is one this mock answers, by any method (the API's operations and `/__mock/`): adapters pass the rest on. */
+  owns(url: string | URL): boolean;
 }
 
 export class MockResponseViolationError extends Error {
@@ -303,6 +305,10 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
       })),
     setScenario(next) {
       start(next);
+    },
+    owns(url) {
+      const { pathname } = new URL(url, "http://mock.invalid");
+      return pathname.startsWith("/__mock/") || route("GET", pathname).kind !== "not-found";
     },
   };
   directEntries.set(mock, exchange);
