@@ -7,6 +7,7 @@ const unitTests = [
   "test/query/**/*.test.ts",
   "test/shared/**/*.test.ts",
   "test/types/**/*.test.ts",
+  "test/record/**/*.test.ts",
 ];
 // The unit-level files that take seconds each (servers and kill -9, the fuzz, the release gate's
 // redocly diffs, code generators, whole rebuilds): in `npm test`, left out of `npm run test:fast`.
@@ -19,6 +20,8 @@ const slowUnitTests = [
   "test/spec/generators.test.ts",
   "test/spec/drift.test.ts",
   "test/spec/docs.test.ts",
+  "test/record/record-live-mock.test.ts",
+  "test/record/record-process.test.ts",
 ];
 
 export default defineConfig({

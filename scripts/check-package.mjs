@@ -255,6 +255,12 @@ function smoke() {
     }
   }
   for (const entry of handlers) if (typeof entry.mockHandlers !== "function") fail("the msw entry lacks mockHandlers");
+  for (const record of [await import("session-recordings-api-mock/record"), require("session-recordings-api-mock/record")]) {
+    const source = liveMocks[0].createMock();
+    const recorded = await record.recordAccount({ baseUrl: "http://mock.local", apiKey, project: "28417", fetch: source.fetch, paceMs: 0, recordingsPaceMs: 0 });
+    const replay = liveMocks[0].createMock({ snapshot: recorded.snapshot });
+    if (replay.snapshot().projects["28417"].recordings.length !== recorded.report.counts.recordings) fail("the record entry's snapshot does not load into the live mock");
+  }
 
   const { setupServer } = await import("msw/node");
   const mock = seedMocks[0].createMock();
@@ -268,6 +274,6 @@ function smoke() {
   } finally {
     server.close();
   }
-  console.log("the installed entries load (ESM and CommonJS) and work: the client in-process on both mock profiles, and through the MSW handlers");
+  console.log("the installed entries load (ESM and CommonJS) and work: the client in-process on both mock profiles, through the MSW handlers, and the recorder into the live mock");
 `;
 }

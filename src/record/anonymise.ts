@@ -156,7 +156,7 @@ class Anonymiser {
     } as unknown as Playlist;
   }
 
-  /** A subscription's target, replaced by its kind: recipients' emails through the email map, a channel or a webhook by a placeholder. */
+  /** A subscription's target, replaced by its kind: recipients' emails through the email map, a Slack channel by a placeholder. */
   target(raw: LiveSubscription, path: string): string {
     const value = raw.target_value ?? "";
     if (this.keep.has("subscription.target_value")) {
@@ -169,9 +169,7 @@ class Anonymiser {
     const parts = value.split(",").map((part) => part.trim()).filter(Boolean);
     for (const part of parts) this.ledger.read(part);
     if (raw.target_type === "email") return parts.map((part) => this.people.email(part)).join(",");
-    if (raw.target_type === "slack") return this.pseudonyms.of("channel", value);
-    if (raw.target_type === "webhook") return this.pseudonyms.of("webhook", value);
-    return this.pseudonyms.of("value", value);
+    return this.pseudonyms.of("channel", value);
   }
 
   subscription(raw: LiveSubscription, path: string): Subscription {
@@ -277,7 +275,16 @@ export function anonymise(raw: RawAccount, options: AnonymiseOptions): Anonymise
   const playlists = raw.playlists.map((playlist, index) => a.playlist(playlist, `${where}.playlists[${index}]`));
   const members: Record<string, string[]> = {};
   for (const playlist of playlists) members[playlist.short_id] = (raw.members[playlist.short_id] ?? []).flatMap((id) => a.ids.byOld.get(id) ?? []);
-  const subscriptions = raw.subscriptions.map((subscription, index) => a.subscription(subscription, `${where}.subscriptions[${index}]`));
+  // The mock's state holds email and Slack subscriptions (SubscriptionTargetType); another kind would not load.
+  const deliverable = raw.subscriptions.filter((subscription) => {
+    const held = subscription.target_type === "email" || subscription.target_type === "slack";
+    if (!held) {
+      ledger.read(subscription.target_value);
+      ledger.count("dropped", `subscription (a ${String(subscription.target_type)} target: the mock holds email and slack ones)`);
+    }
+    return held;
+  });
+  const subscriptions = deliverable.map((subscription, index) => a.subscription(subscription, `${where}.subscriptions[${index}]`));
   Object.assign(project, { playlists, members, subscriptions });
   // Every time moves with the newest recording's, and the anchor makes the mock move them again to its "now" (src/mock/state/rebase.ts).
   if (newest !== undefined) {

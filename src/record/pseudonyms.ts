@@ -37,7 +37,6 @@ export const formats = {
   value: (digest, size) => `value-${lettersOf(digest, size)}`,
   host: (digest, size) => `site-${lettersOf(digest, size)}.example`,
   channel: (digest, size) => `#channel-${lettersOf(digest, size)}`,
-  webhook: (digest, size) => `https://hooks.example.invalid/${lettersOf(digest, size)}`,
   token: (digest, size) => `phc_${lettersOf(digest, size + 37)}`,
   uuid: (digest) => uuidOf(digest),
   integer: (digest, size) => String(numberOf(digest, size + 3)),

@@ -116,8 +116,6 @@ export async function recordAccount(options: RecordOptions): Promise<Recording> 
   });
   // The mock's own check, as the live profile loads it: a recording that would not load is not written.
   checkSnapshot(JSON.parse(JSON.stringify(state)), liveProfile.stateValidators);
-  const leaks = findPersonalData(state, { personal, kept: keptPaths });
-  if (leaks.length > 0) throw new PersonalDataError(leaks);
   const { counts, ...rest } = report;
   const sidecar: Sidecar = {
     recorder: "session-recordings-api-mock record",
@@ -136,5 +134,8 @@ export async function recordAccount(options: RecordOptions): Promise<Recording> 
     counts,
     report: rest,
   };
+  // The sidecar names fields (never values), and is scanned as the snapshot is (but for the service's host): a field named by personal data stops the run too.
+  const leaks = [...findPersonalData(state, { personal, kept: keptPaths }), ...findPersonalData(sidecar, { personal, kept: new Set(["snapshot.host"]) }).map((leak) => ({ ...leak, path: leak.path.replace(/^snapshot/, "sidecar") }))];
+  if (leaks.length > 0) throw new PersonalDataError(leaks);
   return { snapshot: state, sidecar, report };
 }
