@@ -21,10 +21,12 @@ function askHidden(question: string): Promise<string> {
 }
 
 const controller = new AbortController();
+// The bin's handler for Ctrl-C during loading (mock-bin.ts) gives way to this one, which lets the run end cleanly.
+process.removeAllListeners("SIGINT");
 process.once("SIGINT", () => controller.abort(new Error("interrupted")));
 process.once("SIGTERM", () => controller.abort(new Error("interrupted")));
 
-process.exitCode = await main(process.argv.slice(3), {
+const code = await main(process.argv.slice(3), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   env: process.env,
@@ -32,3 +34,5 @@ process.exitCode = await main(process.argv.slice(3), {
   askKey: process.stdin.isTTY ? () => askHidden("Personal API key (not shown, not saved): ") : undefined,
   signal: controller.signal,
 });
+// Now, not when the last timer would fire: an interrupted run may leave a wait for the rate limit pending.
+process.exit(code);

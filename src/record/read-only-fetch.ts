@@ -12,13 +12,24 @@ export class NotReadOnlyError extends Error {
 const readMethods = new Set(["GET", "HEAD"]);
 const recordingsListing = /\/session_recordings\/?$/;
 
+/** `waiting`, or the signal's reason as soon as it aborts: a wait for the pace ends with Ctrl-C. */
+function untilAborted(waiting: Promise<void>, signal: AbortSignal | null | undefined): Promise<void> {
+  if (!signal) return waiting;
+  signal.throwIfAborted();
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    waiting.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
 /** `fetch` (the platform's by default) allowing only reads, each waiting its turn with `pacer`. */
 export function readOnlyFetch(pacer: Pacer, fetch: FetchFunction = (input, init) => globalThis.fetch(input, init)): FetchFunction {
   return async (input, init) => {
     const method = input.method.toUpperCase();
     if (!readMethods.has(method)) throw new NotReadOnlyError(`the recorder sends GET and HEAD only; it was about to send ${method}`);
     const path = new URL(input.url).pathname;
-    await pacer.turn(recordingsListing.test(path) ? "listRecordings" : "other");
+    await untilAborted(pacer.turn(recordingsListing.test(path) ? "listRecordings" : "other"), init?.signal ?? input.signal);
     return fetch(input, init);
   };
 }
