@@ -12,8 +12,8 @@ import { checkRequest, maxBodyBytes } from "./spec/validate-request.js";
 import { responseViolations } from "./spec/validate-response.js";
 import { recordOf, type StateChange, type StatePart } from "./state/changes.js";
 import { seededRandom } from "./state/random.js";
-import { maxStateSize, sizeGuard } from "./state/size.js";
 import { rebaseTimes } from "./state/rebase.js";
+import { maxStateSize, sizeGuard } from "./state/size.js";
 import { checkSnapshot } from "./state/snapshot.js";
 import { copy, type MockState } from "./state/state.js";
 

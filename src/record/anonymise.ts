@@ -4,8 +4,9 @@
 // value read, for the final scan. The times are rebased so the newest recording starts at the
 // moment of recording, with an anchor that moves them to "now" whenever the state is loaded
 // (src/mock/state/rebase.ts), unless the real times are kept.
-import type { MockState, Playlist, Project, Recording, Subscription, User } from "../mock/state/state.js";
+
 import { rebaseTimes } from "../mock/state/rebase.js";
+import type { MockState, Playlist, Project, Recording, Subscription, User } from "../mock/state/state.js";
 import { isObject } from "../shared/is-object.js";
 import { anonymiseFilters } from "./filters.js";
 import { People } from "./people.js";
@@ -65,7 +66,17 @@ const recordingCounters = [
   "ongoing",
   "activity_score",
 ] as const;
-const recordingFields = new Set<string>([...recordingCounters, "id", "distinct_id", "viewers", "start_time", "end_time", "start_url", "person", "snapshot_source"]);
+const recordingFields = new Set<string>([
+  ...recordingCounters,
+  "id",
+  "distinct_id",
+  "viewers",
+  "start_time",
+  "end_time",
+  "start_url",
+  "person",
+  "snapshot_source",
+]);
 const snapshotSources = new Set(["web", "mobile", "unknown"]);
 
 /** Counts the fields of `record` that no rule writes: dropped, as every field the recorder does not know. */
@@ -135,7 +146,28 @@ class Anonymiser {
 
   playlist(raw: LivePlaylist, path: string): Playlist {
     const { ledger, people } = this;
-    dropUnknown(ledger, "playlist", raw, new Set(["id", "short_id", "name", "derived_name", "description", "pinned", "deleted", "type", "created_at", "created_by", "last_modified_at", "last_modified_by", "filters", "recordings_counts", "is_synthetic"]));
+    dropUnknown(
+      ledger,
+      "playlist",
+      raw,
+      new Set([
+        "id",
+        "short_id",
+        "name",
+        "derived_name",
+        "description",
+        "pinned",
+        "deleted",
+        "type",
+        "created_at",
+        "created_by",
+        "last_modified_at",
+        "last_modified_by",
+        "filters",
+        "recordings_counts",
+        "is_synthetic",
+      ]),
+    );
     ledger.count("kept", "playlist ids, flags and dates");
     return {
       id: raw.id,
@@ -166,7 +198,10 @@ class Anonymiser {
     }
     this.ledger.count("replaced", "subscription.target_value");
     this.ledger.read(value);
-    const parts = value.split(",").map((part) => part.trim()).filter(Boolean);
+    const parts = value
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean);
     for (const part of parts) this.ledger.read(part);
     if (raw.target_type === "email") return parts.map((part) => this.people.email(part)).join(",");
     return this.pseudonyms.of("channel", value);
@@ -174,7 +209,23 @@ class Anonymiser {
 
   subscription(raw: LiveSubscription, path: string): Subscription {
     const { ledger } = this;
-    const known = ["id", "dashboard", "insight", "target_type", "frequency", "interval", "byweekday", "bysetpos", "count", "start_date", "until_date", "deleted", "created_at", "summary", "next_delivery_date"] as const;
+    const known = [
+      "id",
+      "dashboard",
+      "insight",
+      "target_type",
+      "frequency",
+      "interval",
+      "byweekday",
+      "bysetpos",
+      "count",
+      "start_date",
+      "until_date",
+      "deleted",
+      "created_at",
+      "summary",
+      "next_delivery_date",
+    ] as const;
     dropUnknown(ledger, "subscription", raw, new Set([...known, "title", "invite_message", "target_value", "created_by"]));
     const out: Record<string, unknown> = {};
     for (const field of known) if (field in raw) out[field] = (raw as Record<string, unknown>)[field];
@@ -192,7 +243,24 @@ class Anonymiser {
 
   project(raw: LiveProject, id: number, path: string): Project {
     const { ledger, pseudonyms } = this;
-    dropUnknown(ledger, "project", raw, new Set(["id", "uuid", "organization", "api_token", "name", "completed_snippet_onboarding", "has_completed_onboarding_for", "ingested_event", "is_demo", "timezone", "access_control"]));
+    dropUnknown(
+      ledger,
+      "project",
+      raw,
+      new Set([
+        "id",
+        "uuid",
+        "organization",
+        "api_token",
+        "name",
+        "completed_snippet_onboarding",
+        "has_completed_onboarding_for",
+        "ingested_event",
+        "is_demo",
+        "timezone",
+        "access_control",
+      ]),
+    );
     for (const value of [raw.uuid, raw.organization, raw.api_token]) ledger.read(value);
     let name = "Recorded project";
     if (this.keep.has("project.name")) {
@@ -259,7 +327,15 @@ export function anonymise(raw: RawAccount, options: AnonymiseOptions): Anonymise
     nextId: { playlist: 1, subscription: 1 },
     projects: {},
   };
-  const project = { project: a.project(raw.project, Number(projectId), `${where}.project`), playlists: [], members: {}, recordings, activity: {}, subscriptions: [], sharing: {} };
+  const project = {
+    project: a.project(raw.project, Number(projectId), `${where}.project`),
+    playlists: [],
+    members: {},
+    recordings,
+    activity: {},
+    subscriptions: [],
+    sharing: {},
+  };
   state.projects[projectId] = project;
   // The newest recording starts at the moment of recording, unless the real times are kept.
   const starts = recordings.map(startOf).filter((at) => !Number.isNaN(at));

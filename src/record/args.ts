@@ -76,7 +76,9 @@ function baseUrlOf(text: string): string {
   }
   const shown = text.replace(/\/\/[^/@]*@/, "//[redacted]@").replace(/[?#][\s\S]*/, "?…");
   if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash)
-    throw new UsageError(`--base-url must be an absolute http or https URL without credentials, query or fragment, such as https://us.posthog.com; got "${shown}"`);
+    throw new UsageError(
+      `--base-url must be an absolute http or https URL without credentials, query or fragment, such as https://us.posthog.com; got "${shown}"`,
+    );
   return text.replace(/\/+$/, "");
 }
 
@@ -102,10 +104,12 @@ export function parseOptions(argv: readonly string[]): CliOptions | undefined {
   const project = required("project");
   if (!/^\d+$/.test(project)) throw new UsageError(`--project must be a project id such as 28417, got ${JSON.stringify(project)}`);
   const projectIdOut = values["project-id-out"];
-  if (projectIdOut !== undefined && !/^[1-9]\d{0,14}$/.test(projectIdOut)) throw new UsageError(`--project-id-out must be a project id such as 28417, got ${JSON.stringify(projectIdOut)}`);
+  if (projectIdOut !== undefined && !/^[1-9]\d{0,14}$/.test(projectIdOut))
+    throw new UsageError(`--project-id-out must be a project id such as 28417, got ${JSON.stringify(projectIdOut)}`);
   for (const flag of ["date-from", "date-to"] as const) {
     const value = values[flag];
-    if (value !== undefined && !dateFilter.test(value)) throw new UsageError(`--${flag} must be relative such as -30d or a date such as 2026-11-01, got ${JSON.stringify(value)}`);
+    if (value !== undefined && !dateFilter.test(value))
+      throw new UsageError(`--${flag} must be relative such as -30d or a date such as 2026-11-01, got ${JSON.stringify(value)}`);
   }
   const keep = values.keep ?? [];
   const unknown = keep.find((field) => !isKeepable(field));

@@ -15,13 +15,15 @@ export function failureLine(error: unknown, baseUrl: string, project: string): s
   if (error instanceof PersonalDataError || error instanceof UnknownProjectError) return error.message;
   if (error instanceof ApiError) {
     const detail = error.detail ?? "";
-    if (error.status === 401) return `the key was refused (401${detail ? `: ${detail}` : ""}): check ${keyVariable} and that it is a personal API key for ${host}`;
+    if (error.status === 401)
+      return `the key was refused (401${detail ? `: ${detail}` : ""}): check ${keyVariable} and that it is a personal API key for ${host}`;
     if (error.status === 403) {
       const scope = /scope '([^']+)'/.exec(detail)?.[1];
       if (scope) return `the key lacks the scope ${scope}; the recorder needs ${requiredScopes.join(", ")} (reads only)`;
       return `the key may not read project ${project} (403${detail ? `: ${detail}` : ""}); the recorder needs ${requiredScopes.join(", ")}`;
     }
-    if (error.status === 404 && error.path.startsWith("/api/projects")) return `${host} does not answer as the PostHog API (GET /api/projects/ answered 404): check --base-url`;
+    if (error.status === 404 && error.path.startsWith("/api/projects"))
+      return `${host} does not answer as the PostHog API (GET /api/projects/ answered 404): check --base-url`;
     if (error.status === 404) return `project ${project} has no ${error.path.split("/")[4] ?? "such listing"} here (404): check --project and --base-url`;
     if (error.status === 429) return `the service kept throttling (429) past the retries: try again later, or with a larger --pace-ms`;
     return `${error.method} ${error.path} answered ${error.status}${detail ? `: ${detail}` : ""}`;

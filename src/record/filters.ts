@@ -51,7 +51,8 @@ function propertyFilter(filter: Record<string, Json>, c: FilterContext, where: s
       out.value = mapValues(value, (text) => (consoleLevels.has(text) ? text : undefined));
     } else if (out.type === "recording" || out.type === "cohort") {
       out.value = mapValues(value, () => undefined);
-      if (typeof value === "string" || (Array.isArray(value) && value.some((v) => typeof v === "string"))) c.ledger.count("dropped", "playlist.filters (a text value)");
+      if (typeof value === "string" || (Array.isArray(value) && value.some((v) => typeof v === "string")))
+        c.ledger.count("dropped", "playlist.filters (a text value)");
       if (out.type === "cohort") say("the mock holds no cohorts");
     } else {
       const kind = propertyKind(key, value, new Set());
@@ -77,7 +78,8 @@ function propertyFilter(filter: Record<string, Json>, c: FilterContext, where: s
       if (out.value !== undefined) c.ledger.count(kind === "kept" || kind === "flag" ? "kept" : "replaced", "playlist.filters (property values)");
     }
   }
-  for (const field of Object.keys(filter)) if (!["key", "type", "operator", "value"].includes(field)) c.ledger.count("dropped", `playlist.filters (a property filter's ${field})`);
+  for (const field of Object.keys(filter))
+    if (!["key", "type", "operator", "value"].includes(field)) c.ledger.count("dropped", `playlist.filters (a property filter's ${field})`);
   return out;
 }
 
@@ -90,7 +92,9 @@ function entityFilter(entry: Record<string, Json>, c: FilterContext, list: strin
     else if (typeof value === "string" && value.length <= 200) out[field] = c.people.value(value);
   }
   if (Array.isArray(entry.properties)) out.properties = propertyList(entry.properties, c, `${list} properties`);
-  c.ledger.notReproducible(`playlist ${c.playlist}: filters.${list} (${String(out.id ?? out.name ?? "?")}): the API gives no recording's events or actions, so the mock matches none`);
+  c.ledger.notReproducible(
+    `playlist ${c.playlist}: filters.${list} (${String(out.id ?? out.name ?? "?")}): the API gives no recording's events or actions, so the mock matches none`,
+  );
   return out;
 }
 
@@ -116,7 +120,8 @@ export function anonymiseFilters(filters: Json, c: FilterContext): Json {
   for (const [key, value] of Object.entries(filters)) {
     if ((key === "date_from" || key === "date_to") && (value === null || (typeof value === "string" && relativeOrDate.test(value)))) out[key] = value;
     else if (["filter_test_accounts", "limit", "user_modified_filters"].includes(key) && scalar(value)) out[key] = value;
-    else if (["operand", "order", "order_direction", "kind", "hide_viewed_recordings"].includes(key) && typeof value === "string" && word.test(value)) out[key] = value;
+    else if (["operand", "order", "order_direction", "kind", "hide_viewed_recordings"].includes(key) && typeof value === "string" && word.test(value))
+      out[key] = value;
     else if ((key === "properties" || key === "duration") && Array.isArray(value)) out[key] = propertyList(value, c, `filters.${key}`);
     else if (key === "filter_group" && isObject(value) && Array.isArray(value.values)) out[key] = group(value, c, "filters.filter_group");
     else if ((key === "events" || key === "actions") && Array.isArray(value)) out[key] = value.filter(isObject).map((entry) => entityFilter(entry, c, key));
@@ -125,7 +130,8 @@ export function anonymiseFilters(filters: Json, c: FilterContext): Json {
     else if (key === "person_uuid" && typeof value === "string") out[key] = c.people.uuid(value);
     else if (key === "session_ids" && Array.isArray(value)) {
       out[key] = value.filter((id) => typeof id === "string").flatMap((id) => c.recordingIds.get(id) ?? []);
-      if ((out[key] as string[]).length < value.length) c.ledger.notReproducible(`playlist ${c.playlist}: filters.session_ids names recordings that were not recorded`);
+      if ((out[key] as string[]).length < value.length)
+        c.ledger.notReproducible(`playlist ${c.playlist}: filters.session_ids names recordings that were not recorded`);
     } else {
       c.ledger.count("dropped", `playlist.filters.${key}`);
       c.ledger.notReproducible(`playlist ${c.playlist}: filters.${key} is not a filter the recorder knows, so it was dropped`);

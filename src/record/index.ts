@@ -4,7 +4,7 @@
 export { type Anonymised, type AnonymiseOptions, anonymise, keepable } from "./anonymise.js";
 export { type RawAccount, readAccount, UnknownProjectError } from "./read-account.js";
 export { NotReadOnlyError } from "./read-only-fetch.js";
-export { keyOf, PersonalDataError, type RecordOptions, type Recording, recordAccount, requiredScopes, type Sidecar } from "./record.js";
+export { keyOf, PersonalDataError, type Recording, type RecordOptions, recordAccount, requiredScopes, type Sidecar } from "./record.js";
 export { type RecordReport, reportLines } from "./report.js";
 export { findPersonalData, type Leak, type LeakKind, type ScanOptions } from "./scan.js";
 export { sidecarOf, writeRecording } from "./write-files.js";

@@ -9,4 +9,5 @@ if (process.argv[2] === "record") {
   });
   await import("./cli.js");
 } else await import("../mock/adapters/server-cli.js");
+
 export {};

@@ -2,8 +2,9 @@
 // the recorder can change the account it reads; and paced to the service's rate limits
 // (src/conformance/pacing.ts: 250 ms between requests, 5 s between pages of the recordings
 // listing, which the free plan allows 12 times a minute).
-import type { FetchFunction } from "../live.js";
+
 import type { Pacer } from "../conformance/pacing.js";
+import type { FetchFunction } from "../live.js";
 
 export class NotReadOnlyError extends Error {
   override name = "NotReadOnlyError";

@@ -135,7 +135,10 @@ export async function recordAccount(options: RecordOptions): Promise<Recording> 
     report: rest,
   };
   // The sidecar names fields (never values), and is scanned as the snapshot is (but for the service's host): a field named by personal data stops the run too.
-  const leaks = [...findPersonalData(state, { personal, kept: keptPaths }), ...findPersonalData(sidecar, { personal, kept: new Set(["snapshot.host"]) }).map((leak) => ({ ...leak, path: leak.path.replace(/^snapshot/, "sidecar") }))];
+  const leaks = [
+    ...findPersonalData(state, { personal, kept: keptPaths }),
+    ...findPersonalData(sidecar, { personal, kept: new Set(["snapshot.host"]) }).map((leak) => ({ ...leak, path: leak.path.replace(/^snapshot/, "sidecar") })),
+  ];
   if (leaks.length > 0) throw new PersonalDataError(leaks);
   return { snapshot: state, sidecar, report };
 }

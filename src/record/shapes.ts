@@ -23,9 +23,7 @@ export function ipsIn(text: string): string[] {
  * dashes or brackets, or a bare run of 10 to 15 digits. Dates, times and UUIDs are left out first.
  */
 export function phonesIn(text: string): string[] {
-  const plain = text
-    .replace(uuidShape, " ")
-    .replace(/\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?/gi, " ");
+  const plain = text.replace(uuidShape, " ").replace(/\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?/gi, " ");
   const candidates = plain.match(/\+?\(?\d[\d\s().-]{7,22}\d/g) ?? [];
   return candidates.filter((candidate) => {
     const digits = candidate.replace(/\D/g, "").length;

@@ -32,7 +32,7 @@ export function templateUrl(url: string, pseudonyms: Pseudonyms): string {
   } catch {
     parsed = undefined;
   }
-  if (!parsed || !parsed.hostname) return templatePath(url);
+  if (!parsed?.hostname) return templatePath(url);
   const host = pseudonyms.of("host", parsed.hostname.toLowerCase());
   return `${parsed.protocol}//${host}${templatePath(parsed.pathname)}`;
 }

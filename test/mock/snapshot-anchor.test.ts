@@ -23,7 +23,9 @@ describe("a snapshot's anchor", () => {
     const [before, after] = [project(state), project(moved)];
     expect(after.recordings.map((r) => [r.start_time, r.end_time])).toEqual(before.recordings.map((r) => [shifted(r.start_time), shifted(r.end_time)]));
     expect(after.playlists.map((p) => p.last_modified_at)).toEqual(before.playlists.map((p) => shifted(p.last_modified_at)));
-    expect(after.subscriptions.map((s) => s.next_delivery_date && s.start_date)).toEqual(before.subscriptions.map((s) => s.next_delivery_date && shifted(s.start_date)));
+    expect(after.subscriptions.map((s) => s.next_delivery_date && s.start_date)).toEqual(
+      before.subscriptions.map((s) => s.next_delivery_date && shifted(s.start_date)),
+    );
     expect(after.recordings.map((r) => r.id)).toEqual(before.recordings.map((r) => r.id));
   });
 

@@ -1,9 +1,10 @@
 // Each way a recording can fail ends with one line naming the problem and a non-zero exit,
 // and writes nothing: a wrong key, a missing scope (named), a wrong project, a host that is
 // not the API, a network failure.
+
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -32,13 +33,30 @@ afterAll(async () => {
 async function recordWith(baseUrl: string, key: string, extra: string[] = [], overrides: Io["overrides"] = {}) {
   let stdout = "";
   let stderr = "";
-  const code = await main(["--base-url", baseUrl, "--project", "28417", "--out", join(dir, "out.json"), "--pace-ms", "0", "--recordings-pace-ms", "0", "--timeout-ms", "5000", ...extra], {
-    stdout: (text) => (stdout += text),
-    stderr: (text) => (stderr += text),
-    env: { POSTHOG_PERSONAL_API_KEY: key },
-    progress: false,
-    overrides: { maxRetries: 0, ...overrides },
-  });
+  const code = await main(
+    [
+      "--base-url",
+      baseUrl,
+      "--project",
+      "28417",
+      "--out",
+      join(dir, "out.json"),
+      "--pace-ms",
+      "0",
+      "--recordings-pace-ms",
+      "0",
+      "--timeout-ms",
+      "5000",
+      ...extra,
+    ],
+    {
+      stdout: (text) => (stdout += text),
+      stderr: (text) => (stderr += text),
+      env: { POSTHOG_PERSONAL_API_KEY: key },
+      progress: false,
+      overrides: { maxRetries: 0, ...overrides },
+    },
+  );
   return { code, stdout, stderr };
 }
 

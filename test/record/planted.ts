@@ -108,14 +108,27 @@ export function plantedState(now: Date): MockState {
           },
         ],
       },
-      events: [{ id: "$pageview", type: "events", name: "$pageview", properties: [{ key: "$current_url", value: "https://app.plantco.com/x?t=plant", operator: "exact", type: "event" }] }],
+      events: [
+        {
+          id: "$pageview",
+          type: "events",
+          name: "$pageview",
+          properties: [{ key: "$current_url", value: "https://app.plantco.com/x?t=plant", operator: "exact", type: "event" }],
+        },
+      ],
       distinct_ids: ["plant.person2@plantco.com", "plant-distinct-3"],
       unknown_note: { note: "call +44 20 7946 0958 or plant.unknown@plantco.com from 203.0.113.99" },
     },
   });
 
   const [email, slack, second] = project.subscriptions;
-  Object.assign(email!, { target_type: "email", target_value: "boss@plantco.com,ceo.plant@plantco.com", invite_message: "Hi boss@plantco.com, call +1 415 555 0199", created_by: staff, title: "Weekly review" });
+  Object.assign(email!, {
+    target_type: "email",
+    target_value: "boss@plantco.com,ceo.plant@plantco.com",
+    invite_message: "Hi boss@plantco.com, call +1 415 555 0199",
+    created_by: staff,
+    title: "Weekly review",
+  });
   Object.assign(slack!, { target_type: "slack", target_value: "#plant-secret-channel", created_by: staff, title: "Weekly review" });
   Object.assign(second!, { target_type: "email", target_value: "finance.plant@plantco.com", created_by: staff, title: "Weekly review" });
   state.user = staff as never;

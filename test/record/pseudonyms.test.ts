@@ -11,21 +11,25 @@ const kinds = Object.keys(formats) as PseudonymKind[];
 describe("pseudonyms", () => {
   it("are the same for the same input, whatever else was asked before, and never one for two inputs", () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom(...kinds), fc.string({ maxLength: 20 })), { maxLength: 200 }), fc.integer({ min: 0, max: 255 }), (inputs, k) => {
-        const pseudonyms = new Pseudonyms(key(k));
-        const first = new Map<string, string>();
-        for (const [kind, value] of inputs) {
-          const out = pseudonyms.of(kind, value);
-          const id = `${kind}\0${value}`;
-          expect(first.get(id) ?? out).toBe(out);
-          first.set(id, out);
-        }
-        // Injective across kinds too.
-        expect(new Set(first.values()).size).toBe(first.size);
-        // Asked again in the same order by a fresh instance under the same key (a --salt run): the same.
-        const again = new Pseudonyms(key(k));
-        for (const [id, out] of first) expect(again.of(id.split("\0")[0] as PseudonymKind, id.slice(id.indexOf("\0") + 1))).toBe(out);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...kinds), fc.string({ maxLength: 20 })), { maxLength: 200 }),
+        fc.integer({ min: 0, max: 255 }),
+        (inputs, k) => {
+          const pseudonyms = new Pseudonyms(key(k));
+          const first = new Map<string, string>();
+          for (const [kind, value] of inputs) {
+            const out = pseudonyms.of(kind, value);
+            const id = `${kind}\0${value}`;
+            expect(first.get(id) ?? out).toBe(out);
+            first.set(id, out);
+          }
+          // Injective across kinds too.
+          expect(new Set(first.values()).size).toBe(first.size);
+          // Asked again in the same order by a fresh instance under the same key (a --salt run): the same.
+          const again = new Pseudonyms(key(k));
+          for (const [id, out] of first) expect(again.of(id.split("\0")[0] as PseudonymKind, id.slice(id.indexOf("\0") + 1))).toBe(out);
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -60,12 +60,30 @@ describe("a recording of the live mock with planted personal data", () => {
 
   it("drops what it does not know, and says so by count: unknown person properties, live-only fields, unknown filter keys", () => {
     const { dropped, replaced } = recording.report;
-    for (const field of ["person.properties.custom_secret", "person.properties.phone", "person.properties.$ip", "person.properties.nested", "recording.summary_outcome", "recording.external_references", "recording.snapshot_library", "subscription.invite_message", "playlist.filters.unknown_note"])
+    for (const field of [
+      "person.properties.custom_secret",
+      "person.properties.phone",
+      "person.properties.$ip",
+      "person.properties.nested",
+      "recording.summary_outcome",
+      "recording.external_references",
+      "recording.snapshot_library",
+      "subscription.invite_message",
+      "playlist.filters.unknown_note",
+    ])
       expect(dropped[field], field).toBeGreaterThan(0);
     expect(replaced["person.properties.email"]).toBeGreaterThan(0);
     const recorded = recording.snapshot.projects[projectId]!;
     const planted0 = recorded.recordings.find((r) => r.click_count === plantedClicks(0))!;
-    expect(Object.keys(planted0.person!.properties as object).sort()).toEqual(["$browser", "$current_url", "$geoip_country_code", "$os", "email", "is_test_account", "name"]);
+    expect(Object.keys(planted0.person!.properties as object).sort()).toEqual([
+      "$browser",
+      "$current_url",
+      "$geoip_country_code",
+      "$os",
+      "email",
+      "is_test_account",
+      "name",
+    ]);
     expect(planted0.start_url).toMatch(/^https:\/\/site-[a-z]+\.example\/users\/:email\/orders\/:id$/);
     expect(recorded.sharing).toEqual({});
     const targets = recorded.subscriptions.map((s) => s.target_value);
@@ -114,14 +132,20 @@ describe("a recording of the live mock with planted personal data", () => {
     const recorded = recording.snapshot.projects[projectId]!;
     const pseudonym = (recorded.recordings.find((r) => r.click_count === plantedClicks(4))!.person!.properties as Record<string, string>).email;
     const byEmail = (value: string) => JSON.stringify([{ key: "email", type: "person", value, operator: "exact" }]);
-    expect(await clicks(api, { date_from: "-30d", properties: byEmail(pseudonym!) })).toEqual(await clicks(from, { date_from: "-30d", properties: byEmail("plant.person4@plantco.com") }));
+    expect(await clicks(api, { date_from: "-30d", properties: byEmail(pseudonym!) })).toEqual(
+      await clicks(from, { date_from: "-30d", properties: byEmail("plant.person4@plantco.com") }),
+    );
     expect(await clicks(api, { date_from: "-30d", properties: byEmail(pseudonym!) })).toEqual([plantedClicks(4)]);
 
     const listPlaylists = async (a: LiveApiClient) => {
       const out: { short_id: string; counts: unknown; members: number[] }[] = [];
-      for await (const p of a.paginate("/api/environments/{project_id}/session_recording_playlists/", { params: { path, query: { collection_type: "custom" } } })) {
+      for await (const p of a.paginate("/api/environments/{project_id}/session_recording_playlists/", {
+        params: { path, query: { collection_type: "custom" } },
+      })) {
         const members: number[] = [];
-        for await (const r of a.paginate("/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/", { params: { path: { ...path, short_id: p.short_id } } }))
+        for await (const r of a.paginate("/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/", {
+          params: { path: { ...path, short_id: p.short_id } },
+        }))
           members.push(r.click_count ?? -1);
         out.push({ short_id: p.short_id, counts: p.recordings_counts, members: members.sort((x, y) => x - y) });
       }
@@ -145,7 +169,12 @@ describe("a recording of the live mock with planted personal data", () => {
   it("loads through --persist, PUT /__mock/state and restore(), in the live profile", async () => {
     const file = join(dir, "acme.mock.json");
     const written = await writeRecording(file, recording);
-    expect(JSON.parse(await readFile(written.sidecar, "utf8"))).toMatchObject({ host: new URL(source.url).host, project: projectId, options: { salted: true }, counts: recording.report.counts });
+    expect(JSON.parse(await readFile(written.sidecar, "utf8"))).toMatchObject({
+      host: new URL(source.url).host,
+      project: projectId,
+      options: { salted: true },
+      counts: recording.report.counts,
+    });
     const text = await readFile(file, "utf8");
     const persisted = await startStatefulMock({ port: 0, profile: "live", persist: file, log: () => {} });
     const other = await startStatefulMock({ port: 0, profile: "live", log: () => {} });
@@ -156,7 +185,8 @@ describe("a recording of the live mock with planted personal data", () => {
       fresh.restore(JSON.parse(text));
       const expected = await clicks(clientOn(fresh.fetch), { date_from: "-30d" });
       expect(expected.filter((c) => c >= 7000)).toHaveLength(11);
-      for (const server of [persisted, other]) expect(await clicks(createClient({ baseUrl: server.url, apiKey, maxRetries: 0 }), { date_from: "-30d" })).toEqual(expected);
+      for (const server of [persisted, other])
+        expect(await clicks(createClient({ baseUrl: server.url, apiKey, maxRetries: 0 }), { date_from: "-30d" })).toEqual(expected);
     } finally {
       await persisted.stop();
       await other.stop();

@@ -82,7 +82,13 @@ describe("session-recordings-api-mock record, as a process", () => {
     // A minute between pages of the recordings listing: the run is waiting when Ctrl-C comes.
     const { child, done } = run(recordArgs(out, "--recordings-pace-ms", "60000", "--max-recordings", "1000"));
     const deadline = Date.now() + 20_000;
-    while (!source.mock.requests().slice(before).some((r) => r.path.includes("/session_recordings/")) && Date.now() < deadline)
+    while (
+      !source.mock
+        .requests()
+        .slice(before)
+        .some((r) => r.path.includes("/session_recordings/")) &&
+      Date.now() < deadline
+    )
       await new Promise((resolve) => setTimeout(resolve, 50));
     const interrupted = Date.now();
     child.kill("SIGINT");
@@ -96,7 +102,9 @@ describe("session-recordings-api-mock record, as a process", () => {
   it("refuses the key as a flag, and asks for it in the environment when there is no terminal", async () => {
     const asFlag = await run([...recordArgs(join(dir, "x.json")), "--api-key", key]).done;
     expect(asFlag.code).toBe(2);
-    expect(asFlag.stderr.split("\n")[0]).toBe("the key is never a flag (a command line shows in ps and in shell history): set POSTHOG_PERSONAL_API_KEY, or answer the prompt");
+    expect(asFlag.stderr.split("\n")[0]).toBe(
+      "the key is never a flag (a command line shows in ps and in shell history): set POSTHOG_PERSONAL_API_KEY, or answer the prompt",
+    );
     expect(asFlag.stderr).not.toContain(key);
     const none = await run(recordArgs(join(dir, "x.json")), {}).done;
     expect(none.code).toBe(2);

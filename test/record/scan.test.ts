@@ -1,13 +1,13 @@
 // The last line of defence finds what it must, names the path and kind but never the value,
 // skips exactly the paths kept on request, and passes what the recorder itself writes.
 import { describe, expect, it } from "vitest";
-import { createMock } from "../../src/mock/live.js";
-import { readOnlyFetch, NotReadOnlyError } from "../../src/record/read-only-fetch.js";
-import { findPersonalData } from "../../src/record/scan.js";
 import { Pacer } from "../../src/conformance/pacing.js";
-import { templateUrl } from "../../src/record/urls.js";
+import { createMock } from "../../src/mock/live.js";
 import { Pseudonyms } from "../../src/record/pseudonyms.js";
+import { NotReadOnlyError, readOnlyFetch } from "../../src/record/read-only-fetch.js";
 import { recordAccount } from "../../src/record/record.js";
+import { findPersonalData } from "../../src/record/scan.js";
+import { templateUrl } from "../../src/record/urls.js";
 
 describe("the scan", () => {
   it("finds emails, IPs, phone numbers and personal values read, in values and keys, at any depth", () => {
@@ -36,7 +36,14 @@ describe("the scan", () => {
 
   it("passes a recording of the mock's own story", async () => {
     const mock = createMock();
-    const recording = await recordAccount({ baseUrl: "http://mock.local", apiKey: "phx_scan", project: "28417", fetch: mock.fetch, paceMs: 0, recordingsPaceMs: 0 });
+    const recording = await recordAccount({
+      baseUrl: "http://mock.local",
+      apiKey: "phx_scan",
+      project: "28417",
+      fetch: mock.fetch,
+      paceMs: 0,
+      recordingsPaceMs: 0,
+    });
     expect(findPersonalData(recording.snapshot, { personal: ["maya.okafor@example.com"] })).toEqual([]);
     expect(recording.report.counts.recordings).toBeGreaterThan(100);
   });
@@ -45,7 +52,10 @@ describe("the scan", () => {
 describe("URLs", () => {
   it("keep the scheme, map the host, template ids, UUIDs, emails and tokens, and drop the query, fragment, credentials and port", () => {
     const p = new Pseudonyms(new Uint8Array(32));
-    const url = templateUrl("https://user:pw@shop.acme.com:8443/u/jane%40acme.com/orders/1234/01a216e1-e900-75d7-ba19-af2a2bab76b2/abcDEF123456ghiJKL?token=x#y", p);
+    const url = templateUrl(
+      "https://user:pw@shop.acme.com:8443/u/jane%40acme.com/orders/1234/01a216e1-e900-75d7-ba19-af2a2bab76b2/abcDEF123456ghiJKL?token=x#y",
+      p,
+    );
     expect(url).toMatch(/^https:\/\/site-[a-z]+\.example\/u\/:email\/orders\/:id\/:uuid\/:id$/);
     expect(templateUrl("https://shop.acme.com/x", p).split("/")[2]).toBe(url.split("/")[2]);
     expect(templateUrl("/pricing?plan=pro", p)).toBe("/pricing");
