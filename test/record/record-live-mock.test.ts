@@ -217,6 +217,15 @@ describe("a recording of the live mock with planted personal data", () => {
     expect(planted0.start_time).toBe(new Date(now.getTime() - 1000).toISOString());
   });
 
+  it("writes another project id when asked, in the snapshot and the sidecar, and nowhere the real one", async () => {
+    const moved = await record({ projectIdOut: "4242" });
+    expect(Object.keys(moved.snapshot.projects)).toEqual(["4242"]);
+    expect(moved.snapshot.projects["4242"]!.project.id).toBe(4242);
+    expect(moved.sidecar.project).toBe("4242");
+    expect(JSON.stringify(moved.sidecar)).not.toContain(projectId);
+    expect(createMock({ snapshot: moved.snapshot }).snapshot().projects["4242"]!.recordings).toHaveLength(moved.report.counts.recordings);
+  });
+
   it("fails naming the field, and writes nothing, when free text holds personal data; --redact-text replaces it, --keep keeps a field it names", async () => {
     const state = plantedState(now);
     state.projects[projectId]!.playlists[0]!.description = "Ask plant.person1@plantco.com";
