@@ -272,6 +272,8 @@ class Anonymiser {
       ledger.count("replaced", "project.name");
     }
     ledger.count("replaced", "project.uuid, project.organization, project.api_token (regenerated)");
+    // An IANA zone name, checked by its shape below: a city in it (Europe/Berlin) is the project's setting, not a person's whereabouts.
+    ledger.keptPaths.add(`${path}.timezone`);
     const onboarding = isObject(raw.has_completed_onboarding_for)
       ? Object.fromEntries(Object.entries(raw.has_completed_onboarding_for).filter(([key, value]) => /^[a-z_]+$/.test(key) && typeof value === "boolean"))
       : null;

@@ -5,7 +5,7 @@
 // service did (events and actions, which no answer carries; a partial match on a value now a
 // pseudonym; a property the persons no longer hold) is named in the report.
 import { isObject } from "../shared/is-object.js";
-import { emailProperties, nameProperties, type People, propertyKind, urlProperties } from "./people.js";
+import { emailProperties, isPersonalProperty, nameProperties, type People, propertyKind, urlProperties } from "./people.js";
 import type { Ledger } from "./report.js";
 
 type Json = unknown;
@@ -72,7 +72,7 @@ function propertyFilter(filter: Record<string, Json>, c: FilterContext, where: s
         out.value = mapValues(value, (text) => text);
       } else {
         // A property the persons no longer hold: its values are replaced like any unknown text.
-        out.value = mapValues(value, (text) => c.people.value(text));
+        out.value = mapValues(value, (text) => c.people.value(text, isPersonalProperty(key)));
         say("the recorded persons do not hold this property");
       }
       if (out.value !== undefined) c.ledger.count(kind === "kept" || kind === "flag" ? "kept" : "replaced", "playlist.filters (property values)");

@@ -33,6 +33,17 @@ export const nameProperties = ["name", "Name", "username", "Username", "UserName
 /** Properties that hold a page: written templated (urls.ts). */
 export const urlProperties = ["$current_url", "$initial_current_url", "$pathname", "$initial_pathname"] as const;
 
+/**
+ * Properties whose values are a person's own (where they are, who they are, how to reach them,
+ * what identifies them): dropped, and searched for by the final scan. Other dropped values
+ * (a plan, a locale, a continent) are not searched for, as free text or a time zone may
+ * rightly hold the same words; the scan's shapes (emails, IPs, phone numbers) still apply to them.
+ */
+export const isPersonalProperty = (key: string) =>
+  /e-?mail|name|phone|mobile|tel$|address|street|city|postal|zip|latitude|longitude|subdivision|\$ip$|^ip$|user_agent|referr|gclid|fbclid|msclkid|twclid|li_fat_id|mc_cid|ttclid|_kx|token|secret|password|^utm_|company|organi[sz]ation|birth|ssn|iban|card/i.test(
+    key,
+  );
+
 export type PropertyKind = "kept" | "email" | "name" | "url" | "flag" | "dropped";
 
 /** How a person property is written, by its name and (for flags) its value. */
@@ -71,9 +82,9 @@ export class People {
     return isEmail(value.trim()) ? this.email(value) : this.pseudonyms.of("name", value);
   }
 
-  /** Any other text that must not be kept: a placeholder, the same for the same text. */
-  value(value: string): string {
-    this.ledger.read(value);
+  /** Any other text that is not kept: a placeholder, the same for the same text; `personal` when the scan must look for it too. */
+  value(value: string, personal = true): string {
+    if (personal) this.ledger.read(value);
     return this.pseudonyms.of("value", value);
   }
 
@@ -130,7 +141,7 @@ export class People {
         return this.url(value);
       }
     }
-    this.ledger.read(typeof value === "string" ? value : JSON.stringify(value));
+    if (isPersonalProperty(key)) this.ledger.read(typeof value === "string" ? value : JSON.stringify(value));
     this.ledger.count("dropped", field);
     return undefined;
   }
