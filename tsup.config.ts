@@ -47,12 +47,22 @@ export default defineConfig([
     external: ["msw"],
   },
   {
-    ...bin,
-    // `session-recordings-api-mock`: the stateful mock server, both profiles.
-    entry: { "server-cli": "src/mock/adapters/server-cli.ts" },
+    ...library,
+    // `session-recordings-api-mock/record`: Node only; the live client inside it, openapi-fetch a dependency of the mock package.
+    entry: { record: "src/record/index.ts" },
     outDir: "packages/mock/dist",
     clean: false,
-    external: ["rrule"],
+    platform: "node",
+    target: "node20",
+    external: ["msw", "rrule", "openapi-fetch"],
+  },
+  {
+    ...bin,
+    // `session-recordings-api-mock`: the stateful mock server, both profiles, and `record` (src/record/mock-bin.ts dispatches).
+    entry: { "mock-bin": "src/record/mock-bin.ts" },
+    outDir: "packages/mock/dist",
+    clean: false,
+    external: ["rrule", "openapi-fetch"],
   },
   {
     ...bin,

@@ -7,6 +7,7 @@ const unitTests = [
   "test/query/**/*.test.ts",
   "test/shared/**/*.test.ts",
   "test/types/**/*.test.ts",
+  "test/record/**/*.test.ts",
 ];
 // The unit-level files that take seconds each (servers and kill -9, the fuzz, the release gate's
 // redocly diffs, code generators, whole rebuilds): in `npm test`, left out of `npm run test:fast`.
@@ -23,6 +24,8 @@ const slowUnitTests = [
   "test/spec/docs.test.ts",
   "test/spec/pack.test.ts",
   "test/types/quickstart-project.test.ts",
+  "test/record/record-live-mock.test.ts",
+  "test/record/record-process.test.ts",
 ];
 
 export default defineConfig({

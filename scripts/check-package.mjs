@@ -347,6 +347,12 @@ function smoke() {
     }
   }
   for (const entry of handlers) if (typeof entry.mockHandlers !== "function") fail("the msw entry lacks mockHandlers");
+  for (const record of [await import("session-recordings-api-mock/record"), require("session-recordings-api-mock/record")]) {
+    const source = liveMocks[0].createMock();
+    const recorded = await record.recordAccount({ baseUrl: "http://mock.local", apiKey, project: "28417", fetch: source.fetch, paceMs: 0, recordingsPaceMs: 0 });
+    const replay = liveMocks[0].createMock({ snapshot: recorded.snapshot });
+    if (replay.snapshot().projects["28417"].recordings.length !== recorded.report.counts.recordings) fail("the record entry's snapshot does not load into the live mock");
+  }
 
   const { setupServer } = await import("msw/node");
   const mock = seedMocks[0].createMock();
@@ -374,6 +380,6 @@ function smoke() {
     storyServer.close();
   }
   console.log("the installed Storybook entry loads (ESM and CommonJS) and starts a story in the state its parameters name");
-  console.log("the installed entries load (ESM and CommonJS) and work: the client in-process on both mock profiles, and through the MSW handlers");
+  console.log("the installed entries load (ESM and CommonJS) and work: the client in-process on both mock profiles, through the MSW handlers, and the recorder into the live mock");
 `;
 }

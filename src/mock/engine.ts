@@ -15,6 +15,7 @@ import { checkIncoming, maxBodyBytes } from "./spec/validate-request.js";
 import { responseViolations } from "./spec/validate-response.js";
 import { recordOf, type StateChange, type StatePart } from "./state/changes.js";
 import { seededRandom } from "./state/random.js";
+import { rebaseTimes } from "./state/rebase.js";
 import { maxStateSize, sizeGuard } from "./state/size.js";
 import { checkSnapshot } from "./state/snapshot.js";
 import { copy, type MockState } from "./state/state.js";
@@ -156,8 +157,10 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
     random = seededRandom(scenarioSeed);
     failures = scenarioRandom(scenarioSeed);
   }
+  /** Adopts a checked snapshot's text; a relative one (with an `anchor`) has its times moved to now (state/rebase.ts). */
   function adopt(snapshotText: string) {
     state = JSON.parse(snapshotText) as MockState;
+    rebaseTimes(state, now());
     size.replaced(snapshotText.length);
   }
   const checkedText = (snapshot: unknown) => JSON.stringify(checkSnapshot(snapshot, profile.stateValidators));

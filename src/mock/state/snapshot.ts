@@ -48,6 +48,8 @@ function onlyKnown(value: Record<string, unknown>, where: string, known: readonl
   if (unknown !== undefined) throw new MockStateError(`${where}.${unknown} is not a part of the mock's state (its parts: ${known.join(", ")})`);
 }
 
+const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
 /** The shape of every part, by the description's schemas where it has one. */
 function checkShape(snapshot: Record<string, unknown>, validators: Record<string, MockValidator>) {
   const conforms = conformsTo(validators);
@@ -55,8 +57,11 @@ function checkShape(snapshot: Record<string, unknown>, validators: Record<string
     if (!Array.isArray(value)) throw new MockStateError(`${where} must be an array`);
     for (const [index, item] of value.entries()) conforms(item, `${where}[${index}]`, schema);
   };
-  onlyKnown(snapshot, "snapshot", ["version", "user", "nextId", "projects"]);
+  onlyKnown(snapshot, "snapshot", ["version", "anchor", "user", "nextId", "projects"]);
   if (snapshot.version !== 1) throw new MockStateError(`snapshot.version must be 1, got ${JSON.stringify(snapshot.version)}`);
+  const anchor = snapshot.anchor;
+  if (anchor !== undefined && !(typeof anchor === "string" && isoDateTime.test(anchor) && !Number.isNaN(Date.parse(anchor))))
+    throw new MockStateError(`snapshot.anchor must be an ISO 8601 date-time in UTC such as 2026-11-20T10:00:00.000Z, got ${JSON.stringify(anchor)}`);
   conforms(snapshot.user, "snapshot.user", "User");
   const nextId = snapshot.nextId;
   if (!isObject(nextId)) throw new MockStateError("snapshot.nextId must be an object");

@@ -32,6 +32,12 @@ export interface ProjectState {
 
 export interface MockState {
   version: 1;
+  /**
+   * Optional: the moment that stands for "now" in a state whose times are relative (a
+   * recording's, rebase.ts). Adopting the state moves every time by (now − anchor); without
+   * it, times are kept as written.
+   */
+  anchor?: string;
   /** The user every key acts as: `created_by` of what the mock creates. */
   user: User;
   nextId: { playlist: number; subscription: number };

@@ -1,0 +1,134 @@
+// The command line of `session-recordings-api-mock record`, checked: every problem is a
+// UsageError naming the flag. The key is never a flag (a command line shows in `ps` and in
+// shell history): it comes from the environment or a prompt.
+import { parseArgs } from "node:util";
+import { isKeepable, keepable } from "./anonymise.js";
+
+export const keyVariable = "POSTHOG_PERSONAL_API_KEY";
+
+export class UsageError extends Error {
+  override readonly name = "UsageError";
+}
+
+export interface CliOptions {
+  baseUrl: string;
+  project: string;
+  out: string;
+  maxRecordings: number;
+  dateFrom: string;
+  dateTo: string | undefined;
+  salt: string | undefined;
+  redactText: boolean;
+  keep: string[];
+  keepTimes: boolean;
+  projectIdOut: string | undefined;
+  paceMs: number;
+  recordingsPaceMs: number;
+  timeoutMs: number;
+}
+
+export const usage = `usage: session-recordings-api-mock record --base-url https://us.posthog.com --project <id> --out <file.json>
+         [--max-recordings 300] [--date-from -30d] [--date-to <date>] [--salt <secret>] [--redact-text]
+         [--keep <field>]… [--keep-times] [--project-id-out <id>]
+         [--pace-ms 250] [--recordings-pace-ms 5000] [--timeout-ms 60000]
+
+Records one project (its playlists with their recordings, the recordings of a date window, their
+persons, its subscriptions) into a snapshot the stateful mock loads, anonymised, reading only.
+The personal API key comes from ${keyVariable}, or a prompt at a terminal; it needs the scopes
+project:read, session_recording:read, session_recording_playlist:read and subscription:read.
+Writes <file.json> and, beside it, <file>.meta.json (when, from where, with which options, counts).
+--keep takes: ${keepable.join(", ")}.
+Exit code: 0 written, 1 failed (nothing written), 2 bad input, 130 interrupted (nothing written).`;
+
+const flags = {
+  "base-url": { type: "string" },
+  project: { type: "string" },
+  out: { type: "string" },
+  "max-recordings": { type: "string" },
+  "date-from": { type: "string" },
+  "date-to": { type: "string" },
+  salt: { type: "string" },
+  "redact-text": { type: "boolean" },
+  keep: { type: "string", multiple: true },
+  "keep-times": { type: "boolean" },
+  "project-id-out": { type: "string" },
+  "pace-ms": { type: "string" },
+  "recordings-pace-ms": { type: "string" },
+  "timeout-ms": { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+function wholeNumber(flag: string, text: string | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (text === undefined) return fallback;
+  const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!(value >= min && value <= max)) throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, got ${JSON.stringify(text)}`);
+  return value;
+}
+
+const dateFilter = /^(-\d+[hdwmqy]|\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?)$/;
+
+function baseUrlOf(text: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    // Reported below.
+  }
+  const shown = text.replace(/\/\/[^/@]*@/, "//[redacted]@").replace(/[?#][\s\S]*/, "?…");
+  if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash)
+    throw new UsageError(
+      `--base-url must be an absolute http or https URL without credentials, query or fragment, such as https://us.posthog.com; got "${shown}"`,
+    );
+  return text.replace(/\/+$/, "");
+}
+
+/** The options of `argv` (the words after `record`), or undefined for --help. */
+export function parseOptions(argv: readonly string[]): CliOptions | undefined {
+  if (argv.some((arg) => arg === "--api-key" || arg.startsWith("--api-key=") || arg === "--key" || arg.startsWith("--key=")))
+    throw new UsageError(`the key is never a flag (a command line shows in ps and in shell history): set ${keyVariable}, or answer the prompt`);
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof flags; allowPositionals: true; args: string[] }>>;
+  try {
+    parsed = parseArgs({ args: [...argv], options: flags, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message.replace(/Unexpected argument '[^']*'/, "Unexpected argument").split("\n")[0]!);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return undefined;
+  // A stray word is not quoted: it could be a key given by mistake.
+  if (positionals.length) throw new UsageError("record takes flags only: an argument is not one");
+  const required = (flag: "base-url" | "project" | "out") => {
+    const value = values[flag];
+    if (value === undefined || value.trim() === "") throw new UsageError(`--${flag} is required`);
+    return value;
+  };
+  const project = required("project");
+  if (!/^\d+$/.test(project)) throw new UsageError(`--project must be a project id such as 28417, got ${JSON.stringify(project)}`);
+  const projectIdOut = values["project-id-out"];
+  if (projectIdOut !== undefined && !/^[1-9]\d{0,14}$/.test(projectIdOut))
+    throw new UsageError(`--project-id-out must be a project id such as 28417, got ${JSON.stringify(projectIdOut)}`);
+  for (const flag of ["date-from", "date-to"] as const) {
+    const value = values[flag];
+    if (value !== undefined && !dateFilter.test(value))
+      throw new UsageError(`--${flag} must be relative such as -30d or a date such as 2026-11-01, got ${JSON.stringify(value)}`);
+  }
+  const keep = values.keep ?? [];
+  const unknown = keep.find((field) => !isKeepable(field));
+  if (unknown !== undefined) throw new UsageError(`--keep ${JSON.stringify(unknown)} is not a field it can keep; it takes ${keepable.join(", ")}`);
+  if (values.salt === "") throw new UsageError("--salt must not be empty");
+  return {
+    baseUrl: baseUrlOf(required("base-url")),
+    project,
+    out: required("out"),
+    maxRecordings: wholeNumber("max-recordings", values["max-recordings"], 300, 1, 100_000),
+    dateFrom: values["date-from"] ?? "-30d",
+    dateTo: values["date-to"],
+    salt: values.salt,
+    redactText: values["redact-text"] ?? false,
+    keep,
+    keepTimes: values["keep-times"] ?? false,
+    projectIdOut,
+    paceMs: wholeNumber("pace-ms", values["pace-ms"], 250, 0),
+    recordingsPaceMs: wholeNumber("recordings-pace-ms", values["recordings-pace-ms"], 5_000, 0),
+    timeoutMs: wholeNumber("timeout-ms", values["timeout-ms"], 60_000, 1),
+  };
+}

@@ -1,0 +1,66 @@
+// What the anonymiser did, by field and by count (never a value), and what it could not keep
+// true: the filters the recorded mock cannot answer as the service did.
+
+export interface RecordReport {
+  /** Fields written as read, by field name: how many values. */
+  kept: Record<string, number>;
+  /** Fields written as a pseudonym, a template or a placeholder. */
+  replaced: Record<string, number>;
+  /** Fields left out (for person properties, the property's name: a count, never a value). */
+  dropped: Record<string, number>;
+  /** The fields `--keep` named, written as read and left out of the scan. */
+  keptOnRequest: string[];
+  /** Filters the recorded mock cannot reproduce, each saying why. */
+  notReproducible: string[];
+  counts: { playlists: number; recordings: number; members: number; persons: number; subscriptions: number; membersOutsideWindow: number };
+}
+
+/** The ledger the anonymiser writes to as it goes. */
+export class Ledger {
+  readonly report: RecordReport = {
+    kept: {},
+    replaced: {},
+    dropped: {},
+    keptOnRequest: [],
+    notReproducible: [],
+    counts: { playlists: 0, recordings: 0, members: 0, persons: 0, subscriptions: 0, membersOutsideWindow: 0 },
+  };
+  /** Every personal value read: what the final scan looks for. Never written. */
+  readonly personal = new Set<string>();
+  /** Output paths written as read on request (`--keep`): the scan skips exactly these. */
+  readonly keptPaths = new Set<string>();
+
+  count(kind: "kept" | "replaced" | "dropped", field: string, n = 1): void {
+    const table = this.report[kind];
+    table[field] = (table[field] ?? 0) + n;
+  }
+
+  /** Notes `value` as personal: the scan fails the run if it appears anywhere in the output. */
+  read(value: unknown): void {
+    if (typeof value === "string" && value.trim() !== "") this.personal.add(value.trim());
+  }
+
+  notReproducible(line: string): void {
+    if (!this.report.notReproducible.includes(line)) this.report.notReproducible.push(line);
+  }
+}
+
+const table = (title: string, entries: Record<string, number>) => {
+  const rows = Object.entries(entries).sort(([a], [b]) => a.localeCompare(b));
+  return rows.length === 0 ? [`${title}: none`] : [`${title}:`, ...rows.map(([field, n]) => `  ${field}: ${n}`)];
+};
+
+/** The report as lines for a person: counts, then what to review. */
+export function reportLines(report: RecordReport): string[] {
+  const { counts } = report;
+  return [
+    `recorded ${counts.recordings} recordings (${counts.membersOutsideWindow} of them only as playlist members), ${counts.persons} persons, ${counts.playlists} playlists holding ${counts.members} recordings, ${counts.subscriptions} subscriptions`,
+    ...table("kept as read", report.kept),
+    ...table("replaced", report.replaced),
+    ...table("dropped", report.dropped),
+    report.keptOnRequest.length ? `kept on request (--keep), not scanned: ${report.keptOnRequest.join(", ")}` : "kept on request (--keep): none",
+    ...(report.notReproducible.length
+      ? ["not reproducible by the recorded mock:", ...report.notReproducible.map((line) => `  ${line}`)]
+      : ["not reproducible by the recorded mock: none"]),
+  ];
+}

@@ -1,0 +1,36 @@
+// What a string looks like, for the anonymiser's choices and the final scan: an email, an IP
+// address, a phone number, a UUID, an id. Shared so both read the same shapes.
+import { isIP } from "node:net";
+
+export const emailShape = /[\w.!#$%&'*+/=?^`{|}~-]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+/gi;
+export const uuidShape = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+/** An address of the pseudonyms' reserved domain (RFC 6761 `.invalid`). */
+export const isPseudonymEmail = (email: string) => /\.invalid$/i.test(email);
+
+export const isEmail = (text: string) => new RegExp(`^${emailShape.source}$`, "i").test(text);
+export const isUuid = (text: string) => new RegExp(`^${uuidShape.source}$`, "i").test(text);
+/** A path segment that names a record rather than a page: digits, or a long run of letters and digits mixed. */
+export const isIdLike = (text: string) => /^\d+$/.test(text) || (text.length >= 16 && /\d/.test(text) && /[a-z]/i.test(text) && /^[\w-]+$/.test(text));
+
+/** The IP addresses in `text`, v4 and v6, as node:net reads them. */
+export function ipsIn(text: string): string[] {
+  const candidates = text.match(/(?:\d{1,3}\.){3}\d{1,3}|[0-9a-f]{0,4}(?::[0-9a-f]{0,4}){2,7}(?:(?:\d{1,3}\.){3}\d{1,3})?/gi) ?? [];
+  return candidates.filter((candidate) => isIP(candidate) !== 0 && !/^:+$/.test(candidate));
+}
+
+/**
+ * The phone numbers in `text`: 9 to 15 digits, with a leading `+`, or grouped by spaces, dots,
+ * dashes or brackets, or a bare run of 10 to 15 digits. Dates, times and UUIDs are left out first.
+ */
+export function phonesIn(text: string): string[] {
+  const plain = text.replace(uuidShape, " ").replace(/\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?/gi, " ");
+  const candidates = plain.match(/\+?\(?\d[\d\s().-]{7,22}\d/g) ?? [];
+  return candidates.filter((candidate) => {
+    const digits = candidate.replace(/\D/g, "").length;
+    if (digits < 9 || digits > 15) return false;
+    if (!(candidate.startsWith("+") || /[\s().-]/.test(candidate))) return digits >= 10;
+    // Grouped digits are a phone number's when every group has two or more (a version such as 118.0.5993.88 has not); a country code may have one.
+    const groups = candidate.split(/\D+/).filter(Boolean);
+    return groups.every((group, index) => group.length >= 2 || (index === 0 && candidate.startsWith("+")));
+  });
+}

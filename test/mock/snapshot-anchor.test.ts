@@ -1,0 +1,44 @@
+// A snapshot may be relative in time (src/mock/state/rebase.ts): with an `anchor`, adopting it
+// moves every time by (now − anchor) and sets the anchor to now; without one (every snapshot
+// made before), its times are kept as written. A bad anchor is refused, naming it.
+import { describe, expect, it } from "vitest";
+import { createMock } from "../../src/mock/live.js";
+import { MockStateError } from "../../src/mock/state/snapshot.js";
+import type { MockState } from "../../src/mock/state/state.js";
+
+const then = new Date("2026-11-01T12:00:00.000Z");
+const later = new Date("2026-11-20T09:30:00.000Z");
+const base = () => createMock({ now: () => then }).snapshot() as MockState;
+const project = (state: MockState) => state.projects["28417"]!;
+
+describe("a snapshot's anchor", () => {
+  it("moves every time by (now − anchor), keeping the gaps, and becomes now", () => {
+    const state = base();
+    state.anchor = then.toISOString();
+    const mock = createMock({ snapshot: state, now: () => later });
+    const moved = mock.snapshot() as MockState;
+    const delta = later.getTime() - then.getTime();
+    const shifted = (iso: string | null | undefined) => new Date(Date.parse(iso!) + delta).toISOString();
+    expect(moved.anchor).toBe(later.toISOString());
+    const [before, after] = [project(state), project(moved)];
+    expect(after.recordings.map((r) => [r.start_time, r.end_time])).toEqual(before.recordings.map((r) => [shifted(r.start_time), shifted(r.end_time)]));
+    expect(after.playlists.map((p) => p.last_modified_at)).toEqual(before.playlists.map((p) => shifted(p.last_modified_at)));
+    expect(after.subscriptions.map((s) => s.next_delivery_date && s.start_date)).toEqual(
+      before.subscriptions.map((s) => s.next_delivery_date && shifted(s.start_date)),
+    );
+    expect(after.recordings.map((r) => r.id)).toEqual(before.recordings.map((r) => r.id));
+  });
+
+  it("keeps the times of a snapshot without one, as before", () => {
+    const state = base();
+    expect(createMock({ snapshot: state, now: () => later }).snapshot()).toEqual(state);
+  });
+
+  it("is refused when it is not a UTC date-time, naming it", () => {
+    const mock = createMock();
+    for (const anchor of ["yesterday", "2026-11-01", 5, "2026-13-01T00:00:00Z"]) {
+      expect(() => mock.restore({ ...base(), anchor })).toThrow(MockStateError);
+      expect(() => mock.restore({ ...base(), anchor })).toThrow(/^snapshot\.anchor must be an ISO 8601 date-time/);
+    }
+  });
+});

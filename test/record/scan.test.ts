@@ -1,0 +1,95 @@
+// The last line of defence finds what it must, names the path and kind but never the value,
+// skips exactly the paths kept on request, and passes what the recorder itself writes.
+import { describe, expect, it } from "vitest";
+import { Pacer } from "../../src/conformance/pacing.js";
+import { createMock } from "../../src/mock/live.js";
+import { Pseudonyms } from "../../src/record/pseudonyms.js";
+import { NotReadOnlyError, readOnlyFetch } from "../../src/record/read-only-fetch.js";
+import { recordAccount } from "../../src/record/record.js";
+import { findPersonalData } from "../../src/record/scan.js";
+import { templateUrl } from "../../src/record/urls.js";
+
+describe("the scan", () => {
+  it("finds emails, IPs, phone numbers and personal values read, in values and keys, at any depth", () => {
+    const output = {
+      a: "write to jane@acme.com",
+      b: [{ c: "from 203.0.113.9" }, { d: "or 2001:db8::1" }],
+      e: { "+1 (415) 555-0123": true },
+      f: { g: { h: "the name Jane Plantagenet appears" } },
+      ok: ["user-12@example.invalid", "2026-11-26T08:03:53.728Z", "01a216e1-e900-75d7-ba19-af2a2bab76b2", "Chrome 118.0.5993.88", "12:34:56"],
+    };
+    const leaks = findPersonalData(output, { personal: ["Jane Plantagenet", "ab"] });
+    expect(leaks).toEqual([
+      { path: "snapshot.a", kind: "email" },
+      { path: "snapshot.b[0].c", kind: "IP address" },
+      { path: "snapshot.b[1].d", kind: "IP address" },
+      { path: "snapshot.e.+1 (415) 555-0123 (the key)", kind: "phone number" },
+      { path: "snapshot.f.g.h", kind: "personal value" },
+    ]);
+    expect(JSON.stringify(leaks)).not.toContain("jane@acme.com");
+  });
+
+  it("skips exactly the paths kept on request", () => {
+    const output = { kept: "jane@acme.com", other: "jane@acme.com" };
+    expect(findPersonalData(output, { personal: [], kept: new Set(["snapshot.kept"]) })).toEqual([{ path: "snapshot.other", kind: "email" }]);
+  });
+
+  it("passes a recording of the mock's own story", async () => {
+    const mock = createMock();
+    const recording = await recordAccount({
+      baseUrl: "http://mock.local",
+      apiKey: "phx_scan",
+      project: "28417",
+      fetch: mock.fetch,
+      paceMs: 0,
+      recordingsPaceMs: 0,
+    });
+    expect(findPersonalData(recording.snapshot, { personal: ["maya.okafor@example.com"] })).toEqual([]);
+    expect(recording.report.counts.recordings).toBeGreaterThan(100);
+  });
+
+  it("does not stop a run for a dropped value that is no one's (a continent, a plan) met again in kept text or a time zone", async () => {
+    const state = createMock().snapshot();
+    for (const recording of state.projects["28417"]!.recordings)
+      Object.assign(recording.person!.properties as object, { $geoip_continent_name: "Europe", plan: "Checkout", $geoip_city_name: "Berlin" });
+    state.projects["28417"]!.playlists[0]!.description = "Checkout sessions from Berlin";
+    const mock = createMock({ snapshot: state });
+    const attempt = () =>
+      recordAccount({ baseUrl: "http://mock.local", apiKey: "phx_scan", project: "28417", fetch: mock.fetch, paceMs: 0, recordingsPaceMs: 0 });
+    // The city is a person's whereabouts: met in kept text, it stops the run.
+    await expect(attempt()).rejects.toThrow(/playlists\[\d+\]\.description \(personal value\)/);
+    state.projects["28417"]!.playlists[0]!.description = "Checkout sessions";
+    mock.restore(state);
+    const recording = await attempt();
+    expect(recording.snapshot.projects["28417"]!.project.timezone).toBe("Europe/Berlin");
+    expect(recording.report.dropped["person.properties.$geoip_continent_name"]).toBeGreaterThan(0);
+  });
+});
+
+describe("URLs", () => {
+  it("keep the scheme, map the host, template ids, UUIDs, emails and tokens, and drop the query, fragment, credentials and port", () => {
+    const p = new Pseudonyms(new Uint8Array(32));
+    const url = templateUrl(
+      "https://user:pw@shop.acme.com:8443/u/jane%40acme.com/orders/1234/01a216e1-e900-75d7-ba19-af2a2bab76b2/abcDEF123456ghiJKL?token=x#y",
+      p,
+    );
+    expect(url).toMatch(/^https:\/\/site-[a-z]+\.example\/u\/:email\/orders\/:id\/:uuid\/:id$/);
+    expect(templateUrl("https://shop.acme.com/x", p).split("/")[2]).toBe(url.split("/")[2]);
+    expect(templateUrl("/pricing?plan=pro", p)).toBe("/pricing");
+  });
+});
+
+describe("the recorder's fetch", () => {
+  it("refuses every method but GET and HEAD before anything is sent", async () => {
+    const sent: string[] = [];
+    const fetch = readOnlyFetch(new Pacer({ now: () => 0, sleep: async () => {} }, { paceMs: 0, recordingsPaceMs: 0 }), async (input) => {
+      sent.push(input.method);
+      return new Response("{}");
+    });
+    for (const method of ["POST", "PATCH", "PUT", "DELETE", "OPTIONS"])
+      await expect(fetch(new Request("http://mock.local/api/projects/", { method }))).rejects.toBeInstanceOf(NotReadOnlyError);
+    await fetch(new Request("http://mock.local/api/projects/"));
+    await fetch(new Request("http://mock.local/api/projects/", { method: "HEAD" }));
+    expect(sent).toEqual(["GET", "HEAD"]);
+  });
+});
