@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import { chmod, copyFile, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { loadPersisted } from "../../src/mock/adapters/persist.js";
 import { startStatefulMock } from "../../src/mock/adapters/server.js";
 import { bundle, create, onCleanup, playlistNames, refusedStart, startChild, stopChild, tempDir } from "./persist-support.js";
 
@@ -104,6 +105,25 @@ describe("a journal that does not pair with its file", () => {
     const started = await startChild(server(file));
     expect(started.printed()).toContain(`--persist ${file}: the state loaded from the file\n`);
     expect(JSON.parse(await (await fetch(`${started.url}/__mock/state`)).text())).toMatchObject({ nextId: { playlist: 9000 } });
+  });
+});
+
+describe("a journal a failed save cut short", () => {
+  it("loads the changes before the cut, when a compaction's folded line follows it", async () => {
+    const dir = await tempDir();
+    const file = join(dir, "state.json");
+    const started = await startStatefulMock({ port: 0, persist: file, log: () => undefined });
+    onCleanup(() => started.stop());
+    expect((await create(started.url, "whole line")).status).toBe(201);
+    // The files as a kill -9 would leave them, after a save that failed half-way and a compaction that stopped before its rename.
+    const copy = join(dir, "copy.json");
+    await copyFile(file, copy);
+    const journal = await readFile(`${file}.journal`, "utf8");
+    await writeFile(`${copy}.journal`, `${journal}{"whole":false,"nextId":{"pla\n${JSON.stringify({ folded: "another snapshot" })}\n`);
+    expect(playlistNames(await loadPersisted(copy))).toContain("whole line");
+    // Cut short anywhere else, it is not a journal the server wrote: the start stops rather than guess.
+    await writeFile(`${copy}.journal`, `${journal}{"whole":false,"nextId":{"pla\n${journal.split("\n")[1]}\n`);
+    await expect(loadPersisted(copy)).rejects.toThrow(`${copy}.journal line 3`);
   });
 });
 

@@ -56,8 +56,9 @@ function parseJournal(journal: string, name: string) {
   const lines = journal.split("\n");
   /** Whether the next line that holds something is a `folded` line, or there is none. */
   const lastBeforeFold = (index: number) => {
-    const next = lines.slice(index + 1).find((line) => line !== "");
-    return next === undefined || next.startsWith('{"folded":');
+    let next = index + 1;
+    while (next < lines.length && lines[next] === "") next++;
+    return next === lines.length || lines[next]!.startsWith('{"folded":');
   };
   let base: unknown;
   const folded = new Set<unknown>();
