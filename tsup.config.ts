@@ -36,6 +36,9 @@ export default defineConfig([
     // handlers, and the Playwright routing and fixtures (Node's, where Playwright runs: no profile, no msw).
     entry: { index: "src/mock/index.ts", live: "src/mock/live.ts", msw: "src/mock/adapters/msw.ts", playwright: "src/mock/adapters/playwright.ts" },
     outDir: "packages/mock/dist",
+    // Four configs write this folder at once, and a clean one's type build deletes every .d.ts there,
+    // another's too when it came first: scripts/build.mjs empties the folder before tsup instead.
+    clean: false,
     external: ["msw", "rrule", "node:fs/promises", "node:path"],
   },
   {

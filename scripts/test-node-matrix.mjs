@@ -53,6 +53,18 @@ for (const major of majors) {
   });
   results.push({ version: `${version} with msw 3`, ok: msw3.status === 0, seconds: Math.round((Date.now() - mswStarted) / 1000) });
 }
+{
+  // The Storybook example on msw 3 (npm test builds it on msw 2): once, on the first Node of the matrix.
+  const node = nodeBinary(/** @type {string} */ (majors[0]));
+  console.log("\n=== The Storybook example on msw 3: built, then driven in Chromium ===");
+  const started = Date.now();
+  const storybook = spawnSync(node, [vitest, "run", "--config", "test/examples/storybook.vitest.config.ts"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, CI: "true", STORYBOOK_MSW_MAJORS: "3" },
+  });
+  results.push({ version: "the Storybook example on msw 3", ok: storybook.status === 0, seconds: Math.round((Date.now() - started) / 1000) });
+}
 console.log("\nNode version matrix:");
 for (const { version, ok, seconds } of results) console.log(`  ${version}: ${ok ? "passed" : "FAILED"} (${seconds} s)`);
 if (results.some((r) => !r.ok)) process.exit(1);

@@ -15,19 +15,28 @@ import { existsSync } from "node:fs";
  * @returns {Promise<{ code: number, output: string }>}
  */
 function run(command, args, { quiet = false, cwd = undefined } = {}) {
+  const started = Date.now();
+  const label = [command, ...args].join(" ").replace("npx --no-install ", "");
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd, stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit" });
     let output = "";
     child.stdout?.on("data", (chunk) => (output += chunk));
     child.stderr?.on("data", (chunk) => (output += chunk));
-    child.once("close", (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
+    child.once("close", (code, signal) => {
+      timings.push(`${label}${cwd ? ` (in ${cwd})` : ""}: ${Math.round((Date.now() - started) / 1000)} s`);
+      resolve({ code: code ?? (signal ? 1 : 0), output });
+    });
   });
 }
+
+/** How long each command took, printed at the end: what each part of `npm test` costs. */
+/** @type {string[]} */
+const timings = [];
 
 /** @param {{ code: number }[]} results */
 const failed = (results) => results.some((result) => result.code !== 0);
 
-// The Storybook example (examples/storybook: two `storybook build`s, then Chromium) runs beside
+// The Storybook example (examples/storybook: `storybook build` on msw 2, then Chromium) runs beside
 // the suite too, with its own config; its output follows the suite's.
 const storybookExample = () => run("npx", ["--no-install", "vitest", "run", "--config", "test/examples/storybook.vitest.config.ts"], { quiet: true });
 
@@ -54,5 +63,9 @@ const steps = [
 for (const step of steps) {
   const results = await Promise.all(step());
   for (const { output } of results) process.stdout.write(output);
-  if (failed(results)) process.exit(1);
+  if (failed(results)) {
+    console.log(`\n${timings.join("\n")}`);
+    process.exit(1);
+  }
 }
+console.log(`\n${timings.join("\n")}`);

@@ -89,11 +89,14 @@ export function resolveOptions(options: ClientOptions): {
     `must be an absolute http or https URL without credentials (use apiKey), query or fragment, got "${shown}"`,
   );
   // An unset environment variable is the usual cause: say so, rather than what a key may hold.
-  const absent = apiKey === undefined || apiKey === null ? "missing" : apiKey === "" ? "empty" : typeof apiKey !== "string" ? "not a string" : undefined;
-  check(absent === undefined, "options.apiKey", `is ${absent}: pass a personal API key (phx_…), for example from an environment variable that is set`);
+  check(apiKey != null && apiKey !== "", "options.apiKey", `is ${apiKey == null ? "missing" : "empty"}: pass a personal API key`);
   // A header value holds Latin-1 without control characters; fetch's own error would quote
   // the key, and no message here does.
-  check(/^[\x21-\x2b\x2d-\x7e\xa1-\xff]+$/.test(apiKey), "options.apiKey", "must be a personal API key: printable Latin-1 characters, no spaces or commas");
+  check(
+    typeof apiKey === "string" && /^[\x21-\x2b\x2d-\x7e\xa1-\xff]+$/.test(apiKey),
+    "options.apiKey",
+    "must be a personal API key: printable Latin-1 characters, no spaces or commas",
+  );
   check(
     fetch === undefined ? typeof globalThis.fetch === "function" : typeof fetch === "function",
     "options.fetch",

@@ -37,7 +37,7 @@ describe("createClient options", () => {
   it("says an empty or missing key is empty or missing, not which characters a key may hold", () => {
     expect(creationError({ baseUrl, apiKey: "" }).message).toContain("options.apiKey is empty: pass a personal API key");
     expect(creationError({ baseUrl }).message).toContain("options.apiKey is missing: pass a personal API key");
-    expect(creationError({ baseUrl, apiKey: 42 }).message).toContain("options.apiKey is not a string");
+    expect(creationError({ baseUrl, apiKey: 42 }).message).toContain("options.apiKey must be a personal API key");
     expect(creationError({ baseUrl, apiKey: `${apiKey} x` }).message).toContain("printable Latin-1 characters");
   });
 
