@@ -1,7 +1,10 @@
 // The command line of `session-recordings-api-conformance`, checked: every problem is a
 // UsageError naming the flag, and no message quotes the key.
-import { CommandLineError, readCommandLine } from "../shared/command-line.js";
+import { baseUrlOf, readCommandLine, CommandLineError as UsageError, wholeNumber } from "../shared/command-line.js";
 import { defaultPacing } from "./pacing.js";
+
+/** Bad input: the command stops with exit code 2 and this message (the shared reader's class). */
+export { UsageError };
 
 export type ProfileOption = "seed" | "live" | "auto";
 
@@ -19,11 +22,6 @@ export interface Options {
   timeoutMs: number;
   /** Pages read of each listing. */
   maxPages: number;
-}
-
-/** Bad input: the command stops with exit code 2 and this message. */
-export class UsageError extends Error {
-  override readonly name = "UsageError";
 }
 
 /** The environment variable the key is read from when --api-key is not given (a command line shows in `ps`). */
@@ -57,41 +55,13 @@ const flags = {
 } as const;
 
 /** A whole number from `min` to `max` given to `flag`. */
-function wholeNumber(flag: string, text: string | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  if (text === undefined) return fallback;
-  const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!(value >= min && value <= max)) throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, got ${JSON.stringify(text)}`);
-  return value;
-}
-
-/** The service's address: absolute http(s), no credentials, query or fragment. Quoted only without what could be secret. */
-function baseUrlOf(text: string): string {
-  let url: URL | undefined;
-  try {
-    url = new URL(text);
-  } catch {
-    // Reported below.
-  }
-  const shown = text.replace(/\/\/[^/@]*@/, "//[redacted]@").replace(/[?#][\s\S]*/, "?…");
-  if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash)
-    throw new UsageError(
-      `--base-url must be an absolute http or https URL without credentials, query or fragment, such as https://us.posthog.com; got "${shown}"`,
-    );
-  return text.replace(/\/+$/, "");
-}
 
 /**
  * The options of `argv` (the words after the command's name), or what to print instead of a run.
  * @throws UsageError
  */
 export function parseOptions(argv: readonly string[], env: Record<string, string | undefined>): Options | "help" | "version" {
-  let read: ReturnType<typeof readCommandLine<typeof flags>>;
-  try {
-    read = readCommandLine(argv, flags);
-  } catch (error) {
-    throw error instanceof CommandLineError ? new UsageError(error.message) : error;
-  }
-  const { values, positionals } = read;
+  const { values, positionals } = readCommandLine(argv, flags);
   if (values.help) return "help";
   if (values.version) return "version";
   // A stray word is not quoted: it could be a key given without its flag.

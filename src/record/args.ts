@@ -2,13 +2,12 @@
 // UsageError naming the flag. The key is never a flag (a command line shows in `ps` and in
 // shell history): it comes from the environment or a prompt.
 import { parseArgs } from "node:util";
+import { baseUrlOf, CommandLineError as UsageError, wholeNumber } from "../shared/command-line.js";
 import { isKeepable, keepable } from "./anonymise.js";
 
-export const keyVariable = "POSTHOG_PERSONAL_API_KEY";
+export { UsageError };
 
-export class UsageError extends Error {
-  override readonly name = "UsageError";
-}
+export const keyVariable = "POSTHOG_PERSONAL_API_KEY";
 
 export interface CliOptions {
   baseUrl: string;
@@ -58,29 +57,7 @@ const flags = {
   help: { type: "boolean", short: "h" },
 } as const;
 
-function wholeNumber(flag: string, text: string | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  if (text === undefined) return fallback;
-  const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!(value >= min && value <= max)) throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, got ${JSON.stringify(text)}`);
-  return value;
-}
-
 const dateFilter = /^(-\d+[hdwmqy]|\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?)$/;
-
-function baseUrlOf(text: string): string {
-  let url: URL | undefined;
-  try {
-    url = new URL(text);
-  } catch {
-    // Reported below.
-  }
-  const shown = text.replace(/\/\/[^/@]*@/, "//[redacted]@").replace(/[?#][\s\S]*/, "?…");
-  if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash)
-    throw new UsageError(
-      `--base-url must be an absolute http or https URL without credentials, query or fragment, such as https://us.posthog.com; got "${shown}"`,
-    );
-  return text.replace(/\/+$/, "");
-}
 
 /** The options of `argv` (the words after `record`), or undefined for --help. */
 export function parseOptions(argv: readonly string[]): CliOptions | undefined {

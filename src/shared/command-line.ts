@@ -1,7 +1,7 @@
-// What both bins (the mock server's and the conformance command's) need beyond node:util's
-// parseArgs: its errors in one line naming the flag, a flag given twice refused (parseArgs keeps
-// the last), and a flag given an empty value refused (a script's unset variable). No message
-// quotes a value: it could be a key.
+// What the bins (the mock server's, its recorder's and the conformance command's) need beyond
+// node:util's parseArgs: its errors in one line naming the flag, a flag given twice refused
+// (parseArgs keeps the last), a flag given an empty value refused (a script's unset variable),
+// and the values more than one reads. No message quotes what could be a key.
 import { parseArgs } from "node:util";
 
 type Flags = Record<string, { type: "string" | "boolean"; short?: string; multiple?: boolean }>;
@@ -44,4 +44,28 @@ export function readCommandLine<T extends Flags>(argv: readonly string[], flags:
     seen.add(token.name);
   }
   return { values: parsed.values, positionals: parsed.positionals };
+}
+
+/** A flag's whole number from `min` to `max`, or `fallback` when the flag is absent. */
+export function wholeNumber(flag: string, text: string | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (text === undefined) return fallback;
+  const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!(value >= min && value <= max)) throw new CommandLineError(`--${flag} must be a whole number from ${min} to ${max}, got ${JSON.stringify(text)}`);
+  return value;
+}
+
+/** The service's address: absolute http(s), no credentials, query or fragment. Quoted only without what could be secret. */
+export function baseUrlOf(text: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    // Reported below.
+  }
+  const shown = text.replace(/\/\/[^/@]*@/, "//[redacted]@").replace(/[?#][\s\S]*/, "?…");
+  if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash)
+    throw new CommandLineError(
+      `--base-url must be an absolute http or https URL without credentials, query or fragment, such as https://us.posthog.com; got "${shown}"`,
+    );
+  return text.replace(/\/+$/, "");
 }
