@@ -3,13 +3,11 @@
 // from Redocly's CDN. The description's page (index.html) and the live service's (live.html)
 // link to each other from their introductions. Each carries the Try it panel
 // (scripts/lib/try-it.mjs), which its introduction explains.
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { parseDocument } from "yaml";
 import { bundlePath } from "./bundle.mjs";
-import { redocly } from "./lib/redocly.mjs";
+import { renderRedoc } from "./lib/redoc-render.mjs";
 import { tryItPage, withTryIt } from "./lib/try-it.mjs";
 import { liveBundlePath } from "./overlay.mjs";
 
@@ -70,26 +68,23 @@ const hashLinks = `<script>(() => {
 const wrappedSamples = `<style>[data-testid="right-panel"] pre, [data-testid="right-panel"] pre * { white-space: pre-wrap !important; overflow-wrap: anywhere; } [data-testid="right-panel"] pre { padding-right: 2.25rem; }</style>`;
 
 /**
- * The servers a page lists: the service's, then the local ones at the ports in use.
+ * The servers a page lists: the service's, then the local ones at their default ports (movePorts
+ * moves them to the ports in use). The description's page keeps its own entries for the stateful
+ * mock and Prism; the live service's lists the mock's live profile, since Prism mocks the description only.
  * @param {import("yaml").Document} document
  * @param {"seed" | "live"} which
- * @param {typeof defaultPorts} ports
  */
-function serversOf(document, which, ports) {
+function serversOf(document, which) {
   /** @type {{ url: string, description?: string }[]} */
   const declared = /** @type {any} */ (document.toJS()).servers;
-  const isLocal = (/** @type {string} */ url) => url.startsWith("http://127.0.0.1:");
-  const service = declared.filter((server) => !isLocal(server.url));
-  if (which === "live")
-    return [
-      ...service,
-      {
-        url: `http://127.0.0.1:${ports.live}`,
-        description: "The stateful mock as the live service answers (npm start, or npm run mock:stateful -- --profile live). Any key starting phx_ works.",
-      },
-    ];
-  const moved = { [defaultPorts.stateful]: ports.stateful, [defaultPorts.prism]: ports.prism };
-  return declared.map((server) => (isLocal(server.url) ? { ...server, url: server.url.replace(/:(\d+)$/, (_, port) => `:${moved[port] ?? port}`) } : server));
+  if (which === "seed") return declared;
+  return [
+    ...declared.filter((server) => !server.url.startsWith("http://127.0.0.1:")),
+    {
+      url: `http://127.0.0.1:${defaultPorts.live}`,
+      description: "The stateful mock as the live service answers (npm start, or npm run mock:stateful -- --profile live). Any key starting phx_ works.",
+    },
+  ];
 }
 
 /**
@@ -103,24 +98,29 @@ function serversOf(document, which, ports) {
 export async function buildDocs(outFile = docsPath, which = "seed", { tryIt = true, ports = defaultPorts } = {}) {
   const page = pages[which];
   const document = parseDocument(await readFile(page.spec, "utf8"));
-  const localMock = `http://127.0.0.1:${ports[/** @type {keyof typeof defaultPorts} */ (page.localMock)]}`;
+  // Rendered for the default ports, then moved to the ones in use: one render serves every port.
+  const localMock = (/** @type {typeof defaultPorts} */ at) => `http://127.0.0.1:${at[/** @type {keyof typeof defaultPorts} */ (page.localMock)]}`;
   document.setIn(["info", "title"], `${document.getIn(["info", "title"])}${page.title}`);
-  document.set("servers", serversOf(document, which, ports));
-  const note = tryIt ? `${tryItNote(page.mock, localMock)}\n\n` : "";
+  document.set("servers", serversOf(document, which));
+  const note = tryIt ? `${tryItNote(page.mock, localMock(defaultPorts))}\n\n` : "";
   document.setIn(["info", "description"], `${page.link}\n\n${note}${document.getIn(["info", "description"])}`);
-  const dir = await mkdtemp(join(tmpdir(), "docs-"));
-  try {
-    const spec = join(dir, "openapi.yaml");
-    await writeFile(spec, document.toString({ lineWidth: 0 }));
-    await redocly(["build-docs", spec, "--output", outFile, "--inlineBundle"]);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-  let html = await readFile(outFile, "utf8");
+  let html = movePorts(await renderRedoc(document.toString({ lineWidth: 0 })), ports);
   for (const url of cdnLogos) html = html.replaceAll(url, inlineLogo);
   html = html.replace("</head>", `${hashLinks}${wrappedSamples}</head>`);
-  await writeFile(outFile, tryIt ? await withTryIt(html, await tryItPage(page.spec, which, localMock)) : html);
+  await writeFile(outFile, tryIt ? await withTryIt(html, await tryItPage(page.spec, which, localMock(ports))) : html);
   return outFile;
+}
+
+/**
+ * The page with each local server's default port replaced by the one in use, in one pass (so
+ * ports that swap places stay right): its servers list, the Try it note and Prism's example links.
+ * @param {string} html
+ * @param {typeof defaultPorts} ports
+ */
+function movePorts(html, ports) {
+  /** @type {Record<string, number>} */
+  const moved = Object.fromEntries(Object.entries(defaultPorts).map(([name, port]) => [port, ports[/** @type {keyof typeof defaultPorts} */ (name)]]));
+  return html.replace(/http:\/\/127\.0\.0\.1:(\d+)(?!\d)/g, (url, port) => (port in moved ? `http://127.0.0.1:${moved[port]}` : url));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
