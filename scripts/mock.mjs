@@ -22,8 +22,15 @@ if (flags.help) {
   console.log(usage);
   process.exit(0);
 }
-const prism = await startPrism({ port: portFromEnv("MOCK_PORT", 4010), dynamic: flags.dynamic, log: (text) => process.stdout.write(text) }).catch((error) => {
+// Listening for signals before Prism prints that it listens: whoever waits for that may send one at once.
+/** @type {Awaited<ReturnType<typeof startPrism>> | undefined} */
+let prism;
+const stop = async () => {
+  await prism?.stop();
+  process.exit(0);
+};
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.once(signal, stop);
+prism = await startPrism({ port: portFromEnv("MOCK_PORT", 4010), dynamic: flags.dynamic, log: (text) => process.stdout.write(text) }).catch((error) => {
   console.error(error.message);
   process.exit(1);
 });
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.once(signal, () => prism.stop().then(() => process.exit(0)));

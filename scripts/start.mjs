@@ -77,18 +77,6 @@ const prism = await startPrism({ host, port: mockPort }).catch((error) => {
   fail(startFailure(error, mockPort, "set MOCK_PORT to another port"));
 });
 
-console.log(`
-  Stateful mock (remembers what you create; for building a frontend): ${stateful.url}
-  The same, answering as the live service (session-recordings-api/live): ${live.url}
-  Example mock (Prism, answers with the spec's examples):              ${prism.url}
-  API docs:                                                            http://${host}:${docsPort}/ (the live service's: /live.html)
-
-  Try it:
-    curl -H "Authorization: Bearer phx_example" ${stateful.url}/api/environments/28417/session_recording_playlists/Ub3KpD7w/
-
-  Press Ctrl-C to stop them all.
-`);
-
 let stopping = false;
 async function stop() {
   if (stopping) return;
@@ -101,3 +89,15 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.once(signal, stop)
 prism.child.once("exit", () => {
   if (!stopping) fail("Prism stopped unexpectedly.");
 });
+// Printed once a signal stops everything: whoever waits for this may send one at once.
+console.log(`
+  Stateful mock (remembers what you create; for building a frontend): ${stateful.url}
+  The same, answering as the live service (session-recordings-api/live): ${live.url}
+  Example mock (Prism, answers with the spec's examples):              ${prism.url}
+  API docs:                                                            http://${host}:${docsPort}/ (the live service's: /live.html)
+
+  Try it:
+    curl -H "Authorization: Bearer phx_example" ${stateful.url}/api/environments/28417/session_recording_playlists/Ub3KpD7w/
+
+  Press Ctrl-C to stop them all.
+`);

@@ -107,7 +107,6 @@ const started = await startStatefulMock({
   console.error(error.code === "EADDRINUSE" ? `Port ${port} is in use: pass --port with another.` : error.message);
   process.exit(1);
 });
-console.log(`Stateful mock${profile === "live" ? " (the live service's shapes)" : ""} listening on ${started.url}`);
 // Stopping folds the --persist journal into the file; a fold that fails is told, and the pair it leaves loads at the next start.
 let stopping = false;
 const stop = () => {
@@ -123,3 +122,5 @@ const stop = () => {
 };
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, stop);
 stopWithNpmsShell(stop);
+// Told once a signal stops it cleanly: whoever waits for this line may send one at once.
+console.log(`Stateful mock${profile === "live" ? " (the live service's shapes)" : ""} listening on ${started.url}`);
