@@ -35,6 +35,18 @@ export default defineConfig([
     // The mock's entries: one per profile, so the default never loads the live one's tables, the MSW
     // handlers, and the Playwright routing and fixtures (Node's, where Playwright runs: no profile, no msw).
     entry: { index: "src/mock/index.ts", live: "src/mock/live.ts", msw: "src/mock/adapters/msw.ts", playwright: "src/mock/adapters/playwright.ts" },
+    // The types of every library entry of the mock, the two configs below included, from one
+    // compile: a type build is a TypeScript program each, most of the build's time.
+    dts: {
+      entry: {
+        index: "src/mock/index.ts",
+        live: "src/mock/live.ts",
+        msw: "src/mock/adapters/msw.ts",
+        playwright: "src/mock/adapters/playwright.ts",
+        storybook: "src/mock/adapters/storybook.ts",
+        record: "src/record/index.ts",
+      },
+    },
     outDir: "packages/mock/dist",
     // Four configs write this folder at once, and a clean one's type build deletes every .d.ts there,
     // another's too when it came first: scripts/build.mjs empties the folder before tsup instead.
@@ -47,6 +59,7 @@ export default defineConfig([
     entry: { storybook: "src/mock/adapters/storybook.ts" },
     outDir: "packages/mock/dist",
     clean: false,
+    dts: false,
     external: ["msw"],
   },
   {
@@ -55,6 +68,7 @@ export default defineConfig([
     entry: { record: "src/record/index.ts" },
     outDir: "packages/mock/dist",
     clean: false,
+    dts: false,
     platform: "node",
     target: "node20",
     external: ["msw", "rrule", "openapi-fetch"],

@@ -28,6 +28,11 @@ const slowUnitTests = [
   "test/record/record-process.test.ts",
 ];
 
+// In every project, each worker runs its files in one module registry: importing the description,
+// the mock, the client and playwright-core afresh for each file took half the unit tests' time. A
+// file that changes the environment, timers or TZ restores them itself; each closes what it starts.
+const isolate = false;
+
 export default defineConfig({
   test: {
     testTimeout: 60_000,
@@ -38,18 +43,16 @@ export default defineConfig({
       {
         test: {
           name: "unit",
+          isolate,
           include: unitTests,
           exclude: slowUnitTests,
           testTimeout: 60_000,
-          // Each worker runs its files in one module registry: importing the description, the mock
-          // and the client afresh for each of 60 files took half this project's time. A file that
-          // changes the environment, timers or TZ restores them itself.
-          isolate: false,
         },
       },
       {
         test: {
           name: "slow",
+          isolate,
           include: slowUnitTests,
           testTimeout: 60_000,
         },
@@ -57,6 +60,7 @@ export default defineConfig({
       {
         test: {
           name: "docs",
+          isolate,
           include: ["test/docs/**/*.test.ts"],
           testTimeout: 120_000,
         },
@@ -65,6 +69,7 @@ export default defineConfig({
         test: {
           // The example apps in examples/, built and driven in Chromium.
           name: "examples",
+          isolate,
           include: ["test/examples/**/*.test.ts"],
           testTimeout: 120_000,
         },
@@ -73,6 +78,7 @@ export default defineConfig({
         test: {
           // The conformance command against real servers on 127.0.0.1: the stateful mock, Prism and faulty ones.
           name: "conformance",
+          isolate,
           include: ["test/conformance/**/*.test.ts"],
           testTimeout: 60_000,
         },
@@ -80,6 +86,7 @@ export default defineConfig({
       {
         test: {
           name: "contract",
+          isolate,
           include: ["test/contract/**/*.test.ts"],
           globalSetup: ["test/contract/mocks-setup.ts"],
           testTimeout: 60_000,

@@ -46,7 +46,8 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  // "close", not "exit": the exit can come before the last of its output has been read.
+  const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
   return { child, output: () => output, exited };
 }
 
@@ -90,7 +91,8 @@ async function goneWithin(url: string, ms: number): Promise<boolean> {
 }
 
 describe("the mock's bin refuses what it cannot use, with exit code 2 and its usage", () => {
-  it.each([
+  // At once: each is a process start, and the time is in waiting for it.
+  it.concurrent.for([
     [["--scenario", "nope"], "--scenario must be one of empty, many-pages, rate-limited, flaky"],
     [["--port", "4031", "--port", "4032"], "--port is given twice"],
     [["--persist", ""], "--persist needs a value, got an empty one"],
@@ -99,7 +101,7 @@ describe("the mock's bin refuses what it cannot use, with exit code 2 and its us
     [["--seed", "-1"], "--seed needs a value; one starting with"],
     [["--verbose"], "unknown flag --verbose"],
     [["serve"], 'takes flags only; "serve" is not one'],
-  ])("%j", async (args, problem) => {
+  ] as const)("%j", async ([args, problem], { expect }) => {
     const refused = run(process.execPath, [...bin, ...args]);
     expect(await refused.exited).toBe(2);
     expect(refused.output()).toContain(`session-recordings-api-mock: ${problem}`);
@@ -168,8 +170,9 @@ describe("the mock's bin on its address", () => {
   });
 });
 
+// At once: npm's start is most of each one's time.
 describe("a stop of npm's process reaches the server", () => {
-  it.each(["SIGINT", "SIGTERM"] as const)("npm run mock:stateful, %s to npm: npm exits and the port is free", async (signal) => {
+  it.concurrent.for(["SIGINT", "SIGTERM"] as const)("npm run mock:stateful, %s to npm: npm exits and the port is free", async (signal, { expect }) => {
     const npm = run("npm", ["run", "mock:stateful", "--", "--port", "0"]);
     const url = await listening(npm);
     npm.child.kill(signal);
@@ -177,7 +180,7 @@ describe("a stop of npm's process reaches the server", () => {
     expect(await goneWithin(url, 5_000)).toBe(true);
   });
 
-  it("npm exec (npx), SIGTERM to npm: the server stops with the shell npm ran it in", async () => {
+  it.concurrent("npm exec (npx), SIGTERM to npm: the server stops with the shell npm ran it in", async ({ expect }) => {
     const npx = run("npm", ["exec", "--", "node", "scripts/mock-server.mjs", "--port", "0"]);
     const url = await listening(npx);
     npx.child.kill("SIGTERM");
@@ -185,7 +188,7 @@ describe("a stop of npm's process reaches the server", () => {
     expect(await goneWithin(url, 5_000)).toBe(true);
   });
 
-  it("started outside npm, it keeps running when its parent exits normally", async () => {
+  it.concurrent("started outside npm, it keeps running when its parent exits normally", async ({ expect }) => {
     const log = join(work, "background.log");
     const shell = run("sh", ["-c", `node ${bin[0]} --port 0 > ${log} 2>&1 & echo $!`], outsideNpm());
     expect(await shell.exited).toBe(0);
