@@ -4,7 +4,7 @@
 // it started: the ports are free again within a few seconds.
 import { type ChildProcess, spawn } from "node:child_process";
 import { connect } from "node:net";
-import { describe, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/lib/prism.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
@@ -64,36 +64,31 @@ async function allFreeWithin(ports: number[], ms: number): Promise<number[]> {
 
 // SIGINT as `kill -INT` sends it to npm alone (a terminal's Ctrl-C reaches the whole group):
 // npm passes it on to its child, which must be start.mjs itself, not a shell that keeps it.
-// The three run at once, each on ports of its own: most of their time is waiting for npm.
-describe("npm start, stopped by a signal to npm's process", () => {
-  it.concurrent.for(["SIGTERM", "SIGHUP", "SIGINT"] as const)(
-    "%s: serves the pages and the servers it names, then frees every port",
-    { timeout: 150_000 },
-    async (signal, { expect }) => {
-      const { npm, ports, output } = await npmStart();
-      try {
-        const docs = `http://127.0.0.1:${ports.DOCS_PORT}`;
-        for (const page of ["/", "/live.html", "/playlists", "/live.html/section/errors"]) {
-          const answer = await fetch(`${docs}${page}`);
-          expect(answer.status, page).toBe(200);
-          expect(await answer.text(), page).toContain("<html");
-        }
-        for (const port of Object.values(ports)) expect(output(), `the port ${port} is printed`).toContain(`127.0.0.1:${port}`);
-        const [seedPage, livePage] = await Promise.all(["/", "/live.html"].map(async (page) => (await fetch(`${docs}${page}`)).text()));
-        expect(seedPage, "the description's page lists the mocks running").toContain(`"url":"http://127.0.0.1:${ports.STATEFUL_MOCK_PORT}"`);
-        expect(seedPage).toContain(`"url":"http://127.0.0.1:${ports.MOCK_PORT}"`);
-        expect(livePage, "the live page lists the live profile's mock").toContain(`"url":"http://127.0.0.1:${ports.LIVE_MOCK_PORT}"`);
-        const headers = { Authorization: "Bearer phx_start" };
-        const recordings = "/api/environments/28417/session_recordings/";
-        const live = await (await fetch(`http://127.0.0.1:${ports.LIVE_MOCK_PORT}${recordings}`, { headers })).json();
-        const seed = await (await fetch(`http://127.0.0.1:${ports.STATEFUL_MOCK_PORT}${recordings}`, { headers })).json();
-        expect(live).toHaveProperty("has_next");
-        expect(seed).toHaveProperty("count");
-      } finally {
-        npm.kill(signal);
+describe.each(["SIGTERM", "SIGHUP", "SIGINT"] as const)("npm start, stopped by %s to npm's process", (signal) => {
+  it("serves the pages and the servers it names, then frees every port", async () => {
+    const { npm, ports, output } = await npmStart();
+    try {
+      const docs = `http://127.0.0.1:${ports.DOCS_PORT}`;
+      for (const page of ["/", "/live.html", "/playlists", "/live.html/section/errors"]) {
+        const answer = await fetch(`${docs}${page}`);
+        expect(answer.status, page).toBe(200);
+        expect(await answer.text(), page).toContain("<html");
       }
-      expect(await allFreeWithin(Object.values(ports), 10_000)).toEqual([]);
-      expect(output(), "Prism was stopped, not lost").not.toContain("Prism stopped unexpectedly");
-    },
-  );
+      for (const port of Object.values(ports)) expect(output(), `the port ${port} is printed`).toContain(`127.0.0.1:${port}`);
+      const [seedPage, livePage] = await Promise.all(["/", "/live.html"].map(async (page) => (await fetch(`${docs}${page}`)).text()));
+      expect(seedPage, "the description's page lists the mocks running").toContain(`"url":"http://127.0.0.1:${ports.STATEFUL_MOCK_PORT}"`);
+      expect(seedPage).toContain(`"url":"http://127.0.0.1:${ports.MOCK_PORT}"`);
+      expect(livePage, "the live page lists the live profile's mock").toContain(`"url":"http://127.0.0.1:${ports.LIVE_MOCK_PORT}"`);
+      const headers = { Authorization: "Bearer phx_start" };
+      const recordings = "/api/environments/28417/session_recordings/";
+      const live = await (await fetch(`http://127.0.0.1:${ports.LIVE_MOCK_PORT}${recordings}`, { headers })).json();
+      const seed = await (await fetch(`http://127.0.0.1:${ports.STATEFUL_MOCK_PORT}${recordings}`, { headers })).json();
+      expect(live).toHaveProperty("has_next");
+      expect(seed).toHaveProperty("count");
+    } finally {
+      npm.kill(signal);
+    }
+    expect(await allFreeWithin(Object.values(ports), 10_000)).toEqual([]);
+    expect(output(), "Prism was stopped, not lost").not.toContain("Prism stopped unexpectedly");
+  }, 150_000);
 });

@@ -170,9 +170,8 @@ describe("the mock's bin on its address", () => {
   });
 });
 
-// At once: npm's start is most of each one's time.
 describe("a stop of npm's process reaches the server", () => {
-  it.concurrent.for(["SIGINT", "SIGTERM"] as const)("npm run mock:stateful, %s to npm: npm exits and the port is free", async (signal, { expect }) => {
+  it.each(["SIGINT", "SIGTERM"] as const)("npm run mock:stateful, %s to npm: npm exits and the port is free", async (signal) => {
     const npm = run("npm", ["run", "mock:stateful", "--", "--port", "0"]);
     const url = await listening(npm);
     npm.child.kill(signal);
@@ -180,7 +179,7 @@ describe("a stop of npm's process reaches the server", () => {
     expect(await goneWithin(url, 5_000)).toBe(true);
   });
 
-  it.concurrent("npm exec (npx), SIGTERM to npm: the server stops with the shell npm ran it in", async ({ expect }) => {
+  it("npm exec (npx), SIGTERM to npm: the server stops with the shell npm ran it in", async () => {
     const npx = run("npm", ["exec", "--", "node", "scripts/mock-server.mjs", "--port", "0"]);
     const url = await listening(npx);
     npx.child.kill("SIGTERM");
@@ -188,7 +187,7 @@ describe("a stop of npm's process reaches the server", () => {
     expect(await goneWithin(url, 5_000)).toBe(true);
   });
 
-  it.concurrent("started outside npm, it keeps running when its parent exits normally", async ({ expect }) => {
+  it("started outside npm, it keeps running when its parent exits normally", async () => {
     const log = join(work, "background.log");
     const shell = run("sh", ["-c", `node ${bin[0]} --port 0 > ${log} 2>&1 & echo $!`], outsideNpm());
     expect(await shell.exited).toBe(0);

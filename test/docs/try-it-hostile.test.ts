@@ -1,8 +1,8 @@
 // The Try it panel against servers that answer badly (./support/hostile-servers.ts), in
 // Chromium: a try has a timeout the reader sets and a Cancel, and closing the panel stops it,
 // each closing the connection; an answer is read up to 2 MB, past which the panel shows the
-// first part and says so, and stops the download, so 1.5 GB and 50 MB answers leave the tab
-// whole and its page small; the time shown is the time to the whole answer or to the cut-off;
+// first part and says so, and stops the download (a 1.5 GB answer), so 1.5 GB and 50 MB answers
+// leave the tab whole and its page small; the time shown is the time to the whole answer or to the cut-off;
 // and Send stays where it was.
 import { mkdir } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
@@ -158,7 +158,9 @@ describe("a try against a hostile server", () => {
     const body = await dialog.locator(".try-it-answer pre").last().textContent();
     expect(body?.startsWith('{"count":1,"next":null,"previous":null,"results":[{"id":1,"name":"Project"},')).toBe(true);
     expect(await dialog.evaluate((panel) => panel.textContent?.length)).toBeLessThan(2_100_000);
-    await closedByBrowser("fifty");
+    // Not whether the browser closed the connection first: over loopback Chromium had read 40 to
+    // 50 MB of the 50 before the panel's cut reached it, in every run, and ended it first in half
+    // of them. That the download stops is the 1.5 GB answer's test, above.
   });
 
   it("left the tab whole and logged no console error", () => {

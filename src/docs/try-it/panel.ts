@@ -109,6 +109,9 @@ export function openPanel(page: TryItPage, operation: TryItOperation, opener: HT
       say(answer, `No answer: ${stop.signal.aborted ? `${stop.signal.reason}.` : problem instanceof Error ? problem.message : String(problem)}`);
     } finally {
       clearTimeout(timer);
+      // A body cut at the limit is stopped with its request too, not by its reader's cancel alone:
+      // the connection closes and the download ends at once, whatever the browser had buffered.
+      stop.abort("the try ended");
       running = undefined;
       const focusBack = document.activeElement === cancel;
       cancel.disabled = true;
