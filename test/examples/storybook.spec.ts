@@ -234,6 +234,21 @@ describe.each(majors)("the Storybook example on msw %s, served under /storybook/
     await page.close();
   });
 
+  it("passes every story's play function under Storybook's Vitest addon too (vitest's browser mode, in the same Chromium)", async () => {
+    const stories = (await readFile(join(example, "src/Playlists.stories.tsx"), "utf8")).match(/^export const \w+: Story/gm)?.length;
+    // This run's own vitest variables would tell the example's vitest it runs inside a worker.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("VITEST")));
+    const { stdout } = await exec(join(example, "node_modules/.bin/vitest"), ["run"], {
+      cwd: example,
+      env: { ...env, MSW_MAJOR: major, STORYBOOK_DISABLE_TELEMETRY: "1", NO_COLOR: "1" },
+      timeout: 300_000,
+    }).catch((failure: { stdout?: string; stderr?: string; message: string }) => {
+      throw new Error(`the Vitest addon's run on msw ${major} failed: ${failure.message}\n${failure.stdout ?? ""}${failure.stderr ?? ""}`.slice(-4000));
+    });
+    expect(stories).toBeGreaterThan(4);
+    expect(stdout).toMatch(new RegExp(`Tests\\s+${stories} passed \\(${stories}\\)`));
+  });
+
   it("found the worker script under /storybook/, answered every listing from it, and called out to nothing", () => {
     expect(served).toContain(`${subPath}mockServiceWorker.js`);
     expect(served.filter((asked) => asked.includes("/api/"))).toEqual([]);

@@ -12,7 +12,7 @@ const msw3 = major === "3" ? [{ find: /^msw(?=\/|$)/, replacement: "msw3" }] : [
 const config: StorybookConfig = {
   framework: "@storybook/react-vite",
   stories: ["../src/**/*.stories.tsx"],
-  addons: ["@storybook/addon-docs"],
+  addons: ["@storybook/addon-docs", "@storybook/addon-vitest"],
   // mockServiceWorker.js, from the msw in use (worker.mjs).
   staticDirs: [`../public/msw${major}`],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
