@@ -3,7 +3,8 @@
 // from Redocly's CDN. The description's page (index.html) and the live service's (live.html)
 // link to each other from their introductions. Each carries the Try it panel
 // (scripts/lib/try-it.mjs), which its introduction explains.
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseDocument } from "yaml";
 import { bundlePath } from "./bundle.mjs";
@@ -107,6 +108,7 @@ export async function buildDocs(outFile = docsPath, which = "seed", { tryIt = tr
   let html = movePorts(await renderRedoc(document.toString({ lineWidth: 0 })), ports);
   for (const url of cdnLogos) html = html.replaceAll(url, inlineLogo);
   html = html.replace("</head>", `${hashLinks}${wrappedSamples}</head>`);
+  await mkdir(dirname(outFile), { recursive: true });
   await writeFile(outFile, tryIt ? await withTryIt(html, await tryItPage(page.spec, which, localMock(ports))) : html);
   return outFile;
 }
