@@ -108,6 +108,8 @@ describe("the docs page in Chromium", () => {
       const first = await renderedPanel(section);
       const typescriptFirst = first.includes('from "session-recordings-api"');
       await chooseLanguage(section, typescriptFirst ? "TypeScript" : "curl", typescriptFirst ? "curl" : "TypeScript");
+      // Redoc shows the chosen sample a moment after the click: on a busy machine, after the next read.
+      await expect.poll(() => panelText(section), { timeout: 15_000 }).toContain(typescriptFirst ? "curl " : 'from "session-recordings-api"');
       const seen = `${first}\n${await panelText(section)}`;
       expect(seen).toContain('from "session-recordings-api"');
       expect(seen).toContain(`api.${entry.method.toUpperCase()}("${entry.path}"`);
