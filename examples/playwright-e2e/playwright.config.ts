@@ -11,7 +11,10 @@ export default defineConfig({
   workers: 2,
   forbidOnly: true,
   reporter: [["list"]],
-  timeout: 30_000,
+  // `npm test` runs this beside the whole suite on 2 cores, where a step Chromium takes 1 s alone can
+  // take 20: the isolation test's two meetings and six page loads then need more than 30 s.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   use: {
     baseURL: process.env.E2E_BASE_URL,
     // An MSW service worker in the app would answer before the routing does (the fixture checks).

@@ -54,8 +54,6 @@ const flags = {
   help: { type: "boolean", short: "h" },
 } as const;
 
-/** A whole number from `min` to `max` given to `flag`. */
-
 /**
  * The options of `argv` (the words after the command's name), or what to print instead of a run.
  * @throws UsageError

@@ -1,10 +1,11 @@
 // The Storybook example (examples/storybook/), built with `storybook build` on msw 2 (and on msw 3
-// in the Node matrix: STORYBOOK_MSW_MAJORS) and served under /storybook/ as a static site, driven in Debian's Chromium: each story shows
-// its state's data, a playlist created in one story is absent from the next, a late answer from
-// a story left early never arrives, a story's own handler wins, and on the Docs page each story
-// (in its own iframe) shows its own state. What the pages should show comes from mocks made in
-// this process with the same parameters. Run beside the suite by scripts/test.mjs, with its own
-// config (storybook.vitest.config.ts): the builds take most of its time.
+// in the Node matrix: STORYBOOK_MSW_MAJORS) and served under /storybook/ as a static site, driven
+// in Debian's Chromium: each story shows its state's data, a playlist created in one story is
+// absent from the next, a late answer from a story left early never arrives, a story's own handler
+// wins, on the Docs page each story (in its own iframe) shows its own state, and every story's play
+// function passes under Storybook's Vitest addon. What the pages should show comes from mocks made
+// in this process with the same parameters. Run beside the suite by scripts/test.mjs, with its own
+// config (storybook.vitest.config.ts): the build takes most of its time.
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";

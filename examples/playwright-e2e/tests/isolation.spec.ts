@@ -10,10 +10,10 @@ import { expect, test } from "../fixtures.js";
 const name = "Onboarding funnel";
 const meetingDir = process.env.E2E_MEETING_DIR ?? "";
 
-/** Says this test has got here, then waits (at most 15 s) for the other to say so too. */
+/** Says this test has got here, then waits (at most 60 s, as the other may still be starting Chromium) for the other to say so too. */
 async function meet(page: Page, self: string, other: string) {
   await writeFile(join(meetingDir, self), "");
-  await expect.poll(() => existsSync(join(meetingDir, other)), { timeout: 15_000, message: `the test ${other} did not run alongside` }).toBe(true);
+  await expect.poll(() => existsSync(join(meetingDir, other)), { timeout: 60_000, message: `the test ${other} did not run alongside` }).toBe(true);
   await page.reload();
 }
 
