@@ -1,6 +1,7 @@
 // Loads a TypeScript module of src/ in plain Node by bundling it with esbuild, so scripts
 // (`npm start`, `npm run mock:stateful`, benches) need no build step first.
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { rmSync } from "node:fs";
+import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -26,9 +27,15 @@ export async function loadSource(relativePath) {
   const file = join(dir, "module.mjs");
   // One entry, written to memory: one output file.
   await writeFile(file, /** @type {import("esbuild").OutputFile} */ (outputFiles[0]).text);
+  // A module that ends the process while it is imported (a bin's --help, a refused flag) never
+  // returns here: the folder goes at the exit then. Otherwise at once, synchronously: a server's
+  // stop may call process.exit as soon as it has said it listens, before an await would end.
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  process.once("exit", remove);
   try {
     return await import(pathToFileURL(file).href);
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    process.off("exit", remove);
+    remove();
   }
 }

@@ -2,14 +2,16 @@
 // mock:stateful` bundles it) as real processes on 127.0.0.1: flags it cannot use stop it with exit code 2 and
 // the usage; how it prints its address and warns of one other machines reach; a scenario it was
 // started in outlasting POST /__mock/reset; and a stop of npm's process reaching it, under
-// `npm run` and under npm exec (npx), while a parent that exits normally leaves it running.
+// `npm run` and under npm exec (npx), while a parent that exits normally leaves it running; and
+// no temporary file left by `npm run mock:stateful`, which bundles the bin at each start.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
 import mockPackage from "../../packages/mock/package.json";
+import { killTree } from "../support/process-tree.js";
 
 const root = new URL("../..", import.meta.url).pathname;
 const work = await mkdtemp(join(tmpdir(), "server-bin-"));
@@ -27,7 +29,8 @@ await build({
 const bin = [bundled];
 const started: ChildProcess[] = [];
 afterAll(async () => {
-  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  // The whole tree: under npm, a test that failed midway holds npm, not the server under it.
+  for (const child of started) killTree(child);
   await rm(work, { recursive: true, force: true });
 });
 
@@ -137,6 +140,24 @@ describe("the mock's bin refuses what it cannot use, with exit code 2 and its us
     expect(help.output()).not.toContain("npm run");
   });
 });
+
+it(
+  "npm run mock:stateful leaves no temporary file, whether --help ends it or a stop comes the moment it listens",
+  async () => {
+    // Its own temporary folder, so what the run leaves there is what this start left.
+    const temp = join(work, "tmp-of-a-start");
+    await mkdir(temp);
+    const env = { ...process.env, TMPDIR: temp };
+    const help = run(process.execPath, ["scripts/mock-server.mjs", "--help"], env);
+    expect(await help.exited).toBe(0);
+    const server = run(process.execPath, ["scripts/mock-server.mjs", "--port", "0"], env);
+    await listening(server);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(await readdir(temp)).toEqual([]);
+  },
+  startingTestTimeout,
+);
 
 it("npm run mock -- --help says what it does and starts no Prism", async () => {
   // A MOCK_PORT no Prism could start on: a run that got as far as starting one would exit 2 here.

@@ -11,7 +11,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadPersisted } from "../../src/mock/adapters/persist.js";
 import { lockPersistFile, staleAfterMs } from "../../src/mock/adapters/persist-lock.js";
 import { ownIdentity, procStat } from "../../src/mock/adapters/process-identity.js";
-import { bundle, create, onCleanup, playlistNames, refusedStart, startChild, stopChild, tempDir } from "./persist-support.js";
+import { create, persistFixtures, playlistNames, stopChild } from "./persist-support.js";
+
+const { bundle, onCleanup, refusedStart, startChild, tempDir } = persistFixtures();
 
 let bin: string;
 beforeAll(async () => {

@@ -11,7 +11,9 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadPersisted } from "../../src/mock/adapters/persist.js";
 import { startStatefulMock } from "../../src/mock/adapters/server.js";
-import { bundle, create, onCleanup, playlistNames, refusedStart, startChild, stopChild, tempDir } from "./persist-support.js";
+import { create, persistFixtures, playlistNames, stopChild } from "./persist-support.js";
+
+const { bundle, onCleanup, refusedStart, startChild, tempDir } = persistFixtures();
 
 let bin: string;
 beforeAll(async () => {
