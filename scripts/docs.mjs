@@ -89,14 +89,14 @@ function serversOf(document, which) {
 }
 
 /**
- * Writes the page of one description to `outFile`; `tryIt: false` leaves the Try it panel out,
- * which only scripts/bench-docs.mjs does, to time the page as it was without it. `ports` are
- * where `npm start` runs the mocks, which the page lists.
- * @param {string} [outFile]
+ * The page of one description, as HTML; `tryIt: false` leaves the Try it panel out, which only
+ * scripts/bench-docs.mjs does, to time the page as it was without it. `ports` are where `npm
+ * start` runs the mocks, which the page lists.
  * @param {"seed" | "live"} [which]
  * @param {{ tryIt?: boolean, ports?: typeof defaultPorts }} [options]
+ * @returns {Promise<string>}
  */
-export async function buildDocs(outFile = docsPath, which = "seed", { tryIt = true, ports = defaultPorts } = {}) {
+export async function renderDocs(which = "seed", { tryIt = true, ports = defaultPorts } = {}) {
   const page = pages[which];
   const document = parseDocument(await readFile(page.spec, "utf8"));
   // Rendered for the default ports, then moved to the ones in use: one render serves every port.
@@ -108,8 +108,19 @@ export async function buildDocs(outFile = docsPath, which = "seed", { tryIt = tr
   let html = movePorts(await renderRedoc(document.toString({ lineWidth: 0 })), ports);
   for (const url of cdnLogos) html = html.replaceAll(url, inlineLogo);
   html = html.replace("</head>", `${hashLinks}${wrappedSamples}</head>`);
+  return tryIt ? await withTryIt(html, await tryItPage(page.spec, which, localMock(ports))) : html;
+}
+
+/**
+ * Writes the page of one description (renderDocs) to `outFile`; returns its path.
+ * @param {string} [outFile]
+ * @param {"seed" | "live"} [which]
+ * @param {{ tryIt?: boolean, ports?: typeof defaultPorts }} [options]
+ */
+export async function buildDocs(outFile = docsPath, which = "seed", options = {}) {
+  const html = await renderDocs(which, options);
   await mkdir(dirname(outFile), { recursive: true });
-  await writeFile(outFile, tryIt ? await withTryIt(html, await tryItPage(page.spec, which, localMock(ports))) : html);
+  await writeFile(outFile, html);
   return outFile;
 }
 

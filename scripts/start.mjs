@@ -2,11 +2,8 @@
 // until Ctrl-C, SIGTERM or SIGHUP, or until the process that started it goes away
 // (lib/exit-with-parent.mjs): it never outlives npm, and its children never outlive it.
 import "./lib/exit-with-parent.mjs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { buildDocs } from "./docs.mjs";
+import { renderDocs } from "./docs.mjs";
 import { loadSource } from "./lib/load-source.mjs";
 import { portFromEnv, startFailure } from "./lib/ports.mjs";
 import { startPrism } from "./lib/prism.mjs";
@@ -29,14 +26,11 @@ function fail(message) {
 console.log("Rendering the docs…");
 // The pages list the servers on the ports in use.
 const ports = { stateful: statefulPort, live: livePort, prism: mockPort };
-// Rendered into a folder of this run's own: the pages carry its ports, which docs-dist/ must not.
-const pagesDir = await mkdtemp(join(tmpdir(), "docs-start-"));
-const rendered = await Promise.all([
-  buildDocs(join(pagesDir, "index.html"), "seed", { ports }),
-  buildDocs(join(pagesDir, "live.html"), "live", { ports }),
-]).catch((error) => fail(`Could not render the docs:\n${error.stderr || error.message}`));
-const [docs, liveDocs] = /** @type {[Buffer, Buffer]} */ (await Promise.all(rendered.map((file) => readFile(file))));
-await rm(pagesDir, { recursive: true, force: true });
+// Served from memory: the pages carry this run's ports, which docs-dist/ must not.
+const [seedPage, livePage] = await Promise.all([renderDocs("seed", { ports }), renderDocs("live", { ports })]).catch((error) =>
+  fail(`Could not render the docs:\n${error.stderr || error.message}`),
+);
+const [docs, liveDocs] = [Buffer.from(seedPage), Buffer.from(livePage)];
 
 const docsServer = createServer((request, response) => {
   const path = new URL(request.url ?? "/", "http://docs.local").pathname;
