@@ -4,16 +4,12 @@
 // it started: the ports are free again within a few seconds.
 import { type ChildProcess, spawn } from "node:child_process";
 import { connect } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/lib/prism.mjs";
-import { killTree } from "../support/process-tree.js";
+import { killedAfterEachTest } from "../support/process-tree.js";
 
 const root = new URL("../..", import.meta.url).pathname;
-/** The npm processes started; what is left of them after a test, a failed one, is killed with all it started. */
-const started: ChildProcess[] = [];
-afterEach(() => {
-  for (const npm of started.splice(0)) killTree(npm);
-});
+const tracked = killedAfterEachTest();
 
 interface Started {
   npm: ChildProcess;
@@ -30,8 +26,7 @@ async function npmStart(): Promise<Started> {
     MOCK_PORT: await freePort(),
   };
   const env = { ...process.env, ...Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port)])) };
-  const npm = spawn("npm", ["start"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-  started.push(npm);
+  const npm = tracked(spawn("npm", ["start"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] }));
   let printed = "";
   npm.stdout!.on("data", (chunk) => (printed += chunk));
   npm.stderr!.on("data", (chunk) => (printed += chunk));

@@ -29,7 +29,8 @@ await build({
 const bin = [bundled];
 const started: ChildProcess[] = [];
 afterAll(async () => {
-  // The whole tree: under npm, a test that failed midway holds npm, not the server under it.
+  // The whole tree: under npm, a test that failed midway holds npm, not the server under it. After
+  // all, not after each (killedAfterEachTest): the refusals run concurrently, and one's end is not another's.
   for (const child of started) killTree(child);
   await rm(work, { recursive: true, force: true });
 });
@@ -208,25 +209,20 @@ describe("the mock's bin on its address", () => {
 });
 
 describe("a stop of npm's process reaches the server", () => {
-  it.each(["SIGINT", "SIGTERM"] as const)(
-    "npm run mock:stateful, %s to npm: npm exits and the port is free",
-    async (signal) => {
-      const npm = run("npm", ["run", "mock:stateful", "--", "--port", "0"]);
+  // Under npm run, npm's shell is the server's parent; under npm exec, a shell npm started.
+  const mockStateful = ["run", "mock:stateful", "--", "--port", "0"];
+  const npmExec = ["exec", "--", "node", "scripts/mock-server.mjs", "--port", "0"];
+  it.each([
+    ["npm run mock:stateful", "SIGINT", mockStateful],
+    ["npm run mock:stateful", "SIGTERM", mockStateful],
+    ["npm exec (npx)", "SIGTERM", npmExec],
+  ] as const)(
+    "%s, %s to npm: npm exits and the server stops, its port free",
+    async (_, signal, args) => {
+      const npm = run("npm", [...args]);
       const url = await listening(npm);
       npm.child.kill(signal);
       expect(await exitWithin(npm.exited, 10_000)).not.toBe("running");
-      expect(await goneWithin(url, 5_000)).toBe(true);
-    },
-    startingTestTimeout,
-  );
-
-  it(
-    "npm exec (npx), SIGTERM to npm: the server stops with the shell npm ran it in",
-    async () => {
-      const npx = run("npm", ["exec", "--", "node", "scripts/mock-server.mjs", "--port", "0"]);
-      const url = await listening(npx);
-      npx.child.kill("SIGTERM");
-      expect(await exitWithin(npx.exited, 10_000)).not.toBe("running");
       expect(await goneWithin(url, 5_000)).toBe(true);
     },
     startingTestTimeout,

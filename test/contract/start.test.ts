@@ -1,23 +1,20 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { afterEach, describe, expect, it } from "vitest";
+import { spawn } from "node:child_process";
+import { describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/lib/prism.mjs";
-import { killTree } from "../support/process-tree.js";
+import { killedAfterEachTest } from "../support/process-tree.js";
 
-/** What is left of the start after a test, a failed one, is killed with all it started. */
-const started: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of started.splice(0)) killTree(child);
-});
+const tracked = killedAfterEachTest();
 
 describe("npm start", () => {
   it("serves both mocks and the docs, prints their URLs and a curl that works, and stops cleanly on Ctrl-C", async () => {
     const [mockPort, docsPort, statefulPort] = [await freePort(), await freePort(), await freePort()];
-    const child = spawn(process.execPath, ["scripts/start.mjs"], {
-      cwd: new URL("../../", import.meta.url),
-      env: { ...process.env, MOCK_PORT: String(mockPort), DOCS_PORT: String(docsPort), STATEFUL_MOCK_PORT: String(statefulPort) },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    started.push(child);
+    const child = tracked(
+      spawn(process.execPath, ["scripts/start.mjs"], {
+        cwd: new URL("../../", import.meta.url),
+        env: { ...process.env, MOCK_PORT: String(mockPort), DOCS_PORT: String(docsPort), STATEFUL_MOCK_PORT: String(statefulPort) },
+        stdio: ["ignore", "pipe", "pipe"],
+      }),
+    );
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));

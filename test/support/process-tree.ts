@@ -4,6 +4,7 @@
 // the suite runs); the children stay in the test run's process group, so a Ctrl-C reaches them too.
 import type { ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import { afterEach } from "vitest";
 
 /** Each running process's parent, from /proc/<pid>/stat. */
 function parents(): Map<number, number> {
@@ -35,4 +36,19 @@ export function killTree(child: ChildProcess): void {
       // Already gone.
     }
   }
+}
+
+/**
+ * Registers, in the calling test file, a kill after each test of what is left of the children
+ * handed to the function it returns, with all they started: a test that failed midway leaves nothing.
+ */
+export function killedAfterEachTest(): <T extends ChildProcess>(child: T) => T {
+  const started: ChildProcess[] = [];
+  afterEach(() => {
+    for (const child of started.splice(0)) killTree(child);
+  });
+  return (child) => {
+    started.push(child);
+    return child;
+  };
 }
