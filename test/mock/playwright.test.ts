@@ -10,8 +10,10 @@ import { mockFixtures } from "../../src/mock/adapters/playwright-fixtures.js";
 import { routeMock } from "../../src/mock/adapters/playwright-route.js";
 import type { Mock } from "../../src/mock/engine.js";
 import { createMock } from "../../src/mock/index.js";
+import { createMock as createLiveMock } from "../../src/mock/live.js";
 import { launchChromium } from "../support/chromium.js";
 import { localServers } from "../support/local-server.js";
+import { bothFormsAlike, sender } from "./slash-forms.js";
 
 const serve = localServers();
 const headers = { authorization: "Bearer phx_playwright_test" };
@@ -101,6 +103,20 @@ describe("routeMock", () => {
     await routeMock(page, throttled, { baseUrl: origin });
     const limited = await call(page, `${origin}${playlists}`, { headers });
     expect([limited.status, Number(limited.headers["retry-after"]) > 0]).toEqual([429, true]);
+  });
+
+  it("routes a path without its trailing slash as it routes the path with it, in both profiles", async () => {
+    for (const createProfileMock of [createMock, createLiveMock]) {
+      const origin = await site();
+      await open(origin);
+      await routeMock(context, createProfileMock(), { baseUrl: origin });
+      const fetchInPage = async (url: string, init: RequestInit) => {
+        const answer = await call(page, url, init as { method?: string; headers?: Record<string, string>; body?: string });
+        return new Response(answer.text === "" ? null : answer.text, { status: answer.status, headers: answer.headers });
+      };
+      await bothFormsAlike(sender(fetchInPage, origin));
+      await context.close();
+    }
   });
 
   it("routes only its origin's API paths: assets, other origins and paths the mock does not own go on", async () => {

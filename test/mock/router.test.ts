@@ -4,6 +4,7 @@
 // carries its Allow. What each path answers is written out below, not worked out the way the
 // router works it out, so a wrong rule in the router cannot be mirrored here.
 import { describe, expect, it } from "vitest";
+import { liveProfile } from "../../src/mock/profiles/live.js";
 import { seedProfile } from "../../src/mock/profiles/seed.js";
 import type { OperationEntry, OperationId } from "../../src/mock/spec/operations.js";
 import { createRouter } from "../../src/mock/spec/router.js";
@@ -152,6 +153,23 @@ describe("route: every operation in the table", () => {
     }
   });
 
+  it('is reached alike without the trailing slash, as the service\'s router (`trailing_slash = r"/?"`) reaches it', () => {
+    for (const { path, params, methods, allow } of paths) {
+      for (const [method, id] of Object.entries(methods)) {
+        expect(route(method, path.slice(0, -1)), `${method} ${path.slice(0, -1)}`).toEqual({ kind: "operation", operation: byId(id!), params, allow });
+      }
+      expect(route("PUT", path.slice(0, -1)), `PUT ${path.slice(0, -1)}`).toEqual(route("PUT", path));
+    }
+  });
+
+  it("is reached alike without the trailing slash in the live profile too", () => {
+    for (const operation of liveProfile.table.operations) {
+      const path = pathOf(operation);
+      expect(liveProfile.route(operation.method, path.slice(0, -1)), `${operation.method} ${path}`).toEqual(liveProfile.route(operation.method, path));
+      expect(liveProfile.route(operation.method, path).kind).toBe("operation");
+    }
+  });
+
   it("names exactly the template's parameters, in the table's pathParams", () => {
     for (const operation of operations) {
       const names = [...operation.path.matchAll(paramPattern)].map((m) => m[1]);
@@ -241,9 +259,9 @@ describe("route: a literal segment wins over a parameter", () => {
 });
 
 describe("route: not found", () => {
-  it("is not-found for every template's path without its trailing slash, under any method", () => {
+  it("is not-found for every template's path with two trailing slashes, under any method: the slash is optional, not repeatable", () => {
     for (const operation of operations) {
-      const pathname = pathOf(operation).replace(/\/$/, "");
+      const pathname = `${pathOf(operation)}/`;
       for (const method of standardMethods) expect(route(method, pathname), `${method} ${pathname}`).toEqual({ kind: "not-found" });
     }
   });

@@ -85,10 +85,11 @@ describe("request validation", () => {
     expect(await response.json()).toMatchObject({ code: "request_too_large" });
   });
 
-  it("answers an unknown path, and a known one without its trailing slash, with 404", async () => {
+  it("answers an unknown path, and a known one with two trailing slashes, with 404", async () => {
     const mock = createMock();
     expect((await send(mock, "/api/environments/28417/nothing/")).status).toBe(404);
-    expect((await send(mock, "/api/environments/28417/session_recordings")).status).toBe(404);
+    expect((await send(mock, "/api/environments/28417/nothing")).status).toBe(404);
+    expect((await send(mock, "/api/environments/28417/session_recordings//")).status).toBe(404);
   });
 
   it("answers a method the path does not have with 405 and Allow naming the methods it has", async () => {

@@ -1,6 +1,8 @@
 // Matches a method and a path against the spec's operations. A parameter that cannot be
 // percent-decoded still finds its operation (bad-path): the engine answers it after
-// authentication, as the service does.
+// authentication, as the service does. The trailing slash is optional, one or none, as the
+// service's router makes it (`DefaultRouterPlusPlus`, `trailing_slash = r"/?"`): the description
+// writes the slash form, and PostHog's own tests and many clients send the other.
 import type { OperationEntry } from "./operations.js";
 
 export type Route =
@@ -75,8 +77,7 @@ function matchSegments(segments: Template["segments"], parts: string[]): Record<
 }
 
 function match(templates: readonly Template[], method: string, pathname: string): Route {
-  if (!pathname.endsWith("/")) return { kind: "not-found" };
-  const parts = pathname.split("/").slice(1, -1);
+  const parts = pathname.split("/").slice(1, pathname.endsWith("/") ? -1 : undefined);
   for (const template of templates) {
     if (template.segments.length !== parts.length) continue;
     const raw = matchSegments(template.segments, parts);
