@@ -1,0 +1,159 @@
+// The cases files (test/posthog/README.md), read and checked: a field the format does not know, or
+// one of the wrong kind, is an error naming the file, the case and the field, so a typo cannot turn
+// into a case that checks less than its test.
+import { readdirSync, readFileSync } from "node:fs";
+import { parse } from "yaml";
+
+export const skipReasons = ["setup", "patched", "rows-only", "outside"] as const;
+export type SkipReason = (typeof skipReasons)[number];
+
+export const checkNames = ["equals", "not_equals", "length", "present", "contains", "not_contains", "at_least", "at_most"] as const;
+export type CheckName = (typeof checkNames)[number];
+
+export interface Check {
+  at: string | (string | number)[];
+  check: CheckName;
+  value: unknown;
+}
+
+export interface Send {
+  method: string;
+  path: string;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+export interface Step {
+  send: Send;
+  keep: Record<string, string>;
+  status?: number;
+  body: Check[];
+}
+
+export type Given = Record<string, unknown>;
+
+interface CaseBase {
+  /** `file#name`: unique across the suite, the ledger's key. */
+  id: string;
+  file: string;
+  name: string;
+  area: string;
+}
+export type Case =
+  | (CaseBase & { kind: "run"; now?: string; scopes?: string[]; given: Given; givenOtherTeam: Given; steps: Step[] })
+  | (CaseBase & { kind: "skip"; reason: SkipReason; why: string })
+  | (CaseBase & { kind: "older"; why: string });
+
+export interface CasesFile {
+  file: string;
+  testFile: string;
+  version: Record<string, unknown>;
+  cases: Case[];
+}
+
+export class CaseFormatError extends Error {
+  override name = "CaseFormatError";
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+function fields(where: string, value: unknown, allowed: readonly string[]): Record<string, unknown> {
+  if (!isObject(value)) throw new CaseFormatError(`${where}: expected a mapping`);
+  const unknown = Object.keys(value).filter((key) => !allowed.includes(key));
+  if (unknown.length > 0) throw new CaseFormatError(`${where}: unknown field ${unknown.join(", ")} (known: ${allowed.join(", ")})`);
+  return value;
+}
+
+function text(where: string, value: unknown): string {
+  if (typeof value !== "string" || value === "") throw new CaseFormatError(`${where}: expected a non-empty string`);
+  return value;
+}
+
+const givenKeys = ["playlists", "members", "recordings", "activity", "subscriptions", "sharing", "insights", "dashboards"];
+
+function readCheck(where: string, raw: unknown): Check {
+  const entry = fields(where, raw, ["at", ...checkNames]);
+  const named = checkNames.filter((name) => name in entry);
+  if (named.length !== 1) throw new CaseFormatError(`${where}: one check of ${checkNames.join(", ")}; got ${named.length}`);
+  const at = entry.at ?? "";
+  if (typeof at !== "string" && !(Array.isArray(at) && at.every((key) => typeof key === "string" || typeof key === "number"))) {
+    throw new CaseFormatError(`${where}.at: a dotted path or a list of keys`);
+  }
+  return { at, check: named[0]!, value: entry[named[0]!] };
+}
+
+function readStep(where: string, raw: unknown): Step {
+  const step = fields(where, raw, ["send", "keep", "expect"]);
+  const send = fields(`${where}.send`, step.send, ["method", "path", "query", "body"]);
+  const method = text(`${where}.send.method`, send.method).toUpperCase();
+  if (!["GET", "POST", "PATCH", "PUT", "DELETE", "HEAD", "OPTIONS"].includes(method))
+    throw new CaseFormatError(`${where}.send.method: ${method} is not an HTTP method`);
+  const path = text(`${where}.send.path`, send.path);
+  if (!path.startsWith("/")) throw new CaseFormatError(`${where}.send.path: must start with /`);
+  if (send.query !== undefined && !isObject(send.query)) throw new CaseFormatError(`${where}.send.query: expected a mapping`);
+  const keep = step.keep === undefined ? {} : fields(`${where}.keep`, step.keep, Object.keys(step.keep as object));
+  for (const [name, at] of Object.entries(keep)) text(`${where}.keep.${name}`, at);
+  const expect = step.expect === undefined ? {} : fields(`${where}.expect`, step.expect, ["status", "body"]);
+  if (expect.status !== undefined && !Number.isInteger(expect.status)) throw new CaseFormatError(`${where}.expect.status: expected an integer`);
+  if (expect.body !== undefined && !Array.isArray(expect.body)) throw new CaseFormatError(`${where}.expect.body: expected a list of checks`);
+  return {
+    send: { method, path, ...(send.query === undefined ? {} : { query: send.query }), ...("body" in send ? { body: send.body } : {}) },
+    keep: keep as Record<string, string>,
+    ...(expect.status === undefined ? {} : { status: expect.status as number }),
+    body: ((expect.body as unknown[] | undefined) ?? []).map((check, index) => readCheck(`${where}.expect.body[${index}]`, check)),
+  };
+}
+
+function readGiven(where: string, raw: unknown): Given {
+  return raw === undefined ? {} : fields(where, raw, givenKeys);
+}
+
+function readCase(file: string, raw: unknown, index: number): Case {
+  const where = `${file} cases[${index}]`;
+  const entry = fields(where, raw, ["name", "area", "now", "scopes", "given", "given_other_team", "steps", "skip", "why", "older_than_source"]);
+  const name = text(`${where}.name`, entry.name);
+  const base = { id: `${file}#${name}`, file, name, area: text(`${where} (${name}).area`, entry.area) };
+  const at = `${file} ${name}`;
+  const kinds = ["steps", "skip", "older_than_source"].filter((key) => key in entry);
+  if (kinds.length !== 1) throw new CaseFormatError(`${at}: exactly one of steps, skip, older_than_source; got ${kinds.join(", ") || "none"}`);
+  if (entry.skip !== undefined) {
+    if (!skipReasons.includes(entry.skip as SkipReason))
+      throw new CaseFormatError(`${at}.skip: one of ${skipReasons.join(", ")}; got ${JSON.stringify(entry.skip)}`);
+    return { ...base, kind: "skip", reason: entry.skip as SkipReason, why: text(`${at}.why`, entry.why) };
+  }
+  if (entry.older_than_source !== undefined) return { ...base, kind: "older", why: text(`${at}.older_than_source`, entry.older_than_source) };
+  if (!Array.isArray(entry.steps) || entry.steps.length === 0) throw new CaseFormatError(`${at}.steps: expected a non-empty list`);
+  if (entry.scopes !== undefined && !(Array.isArray(entry.scopes) && entry.scopes.every((s) => typeof s === "string")))
+    throw new CaseFormatError(`${at}.scopes: a list of scope names`);
+  if (entry.now !== undefined && Number.isNaN(Date.parse(text(`${at}.now`, entry.now)))) throw new CaseFormatError(`${at}.now: not a date-time`);
+  return {
+    ...base,
+    kind: "run",
+    ...(entry.now === undefined ? {} : { now: entry.now as string }),
+    ...(entry.scopes === undefined ? {} : { scopes: entry.scopes as string[] }),
+    given: readGiven(`${at}.given`, entry.given),
+    givenOtherTeam: readGiven(`${at}.given_other_team`, entry.given_other_team),
+    steps: entry.steps.map((step, stepIndex) => readStep(`${at}.steps[${stepIndex}]`, step)),
+  };
+}
+
+export function readCasesFile(file: string, source: string): CasesFile {
+  const document = fields(file, parse(source), ["test_file", "version", "cases"]);
+  if (!isObject(document.version)) throw new CaseFormatError(`${file}.version: expected a mapping`);
+  if (!Array.isArray(document.cases)) throw new CaseFormatError(`${file}.cases: expected a list`);
+  const cases = document.cases.map((raw, index) => readCase(file, raw, index));
+  const seen = new Set<string>();
+  for (const c of cases) {
+    if (seen.has(c.id)) throw new CaseFormatError(`${file}: case ${c.name} appears twice`);
+    seen.add(c.id);
+  }
+  return { file, testFile: text(`${file}.test_file`, document.test_file), version: document.version, cases };
+}
+
+/** Every cases file in `folder`, by name. */
+export function readCases(folder: URL): CasesFile[] {
+  return readdirSync(folder)
+    .filter((name) => name.endsWith(".yaml"))
+    .sort()
+    .map((name) => readCasesFile(name, readFileSync(new URL(name, folder), "utf8")));
+}
