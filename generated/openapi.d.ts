@@ -495,9 +495,9 @@ export interface paths {
          *
          *     **Live service:** `interval` is required too (this description keeps it optional, as the
          *     seed's example create leaves it out); a create whose schedule has no delivery left answers
-         *     400 on `start_date`, a Slack target needs `integration_id`, a project with 200
-         *     subscriptions that are not deleted answers 402 `limit_exceeded`, and a `prompt` needs the
-         *     `query:read` scope. It also returns more fields (`resource_type`, `insight_short_id`,
+         *     400 on `start_date`, a Slack target needs `integration_id`, turning `summary_enabled` on at
+         *     the organization's cap of AI summaries answers 402 `quota_limit_exceeded`, and a `prompt`
+         *     needs the `query:read` scope. It also returns more fields (`resource_type`, `insight_short_id`,
          *     `resource_name`, `dashboard_export_insights`, `prompt`, `enabled`, `integration_id`,
          *     `summary_enabled`, `summary_prompt_guide`).
          */

@@ -37,18 +37,18 @@ const limitMaximum = "x-limit-maximum";
 // a query parameter whose invalid value reads as its default rather than a 400; the fields a
 // text search looks in; a body field only a create writes; the create rule "one of these
 // fields", refused by the named 400 example; a create refused (by the named example) when its
-// schedule has no delivery left; a create refused (by the named example) at a count of live
-// records; the scopes a body field adds; a read that finds soft-deleted records; an unknown id
-// answered as a record built for it; the page a collection's recordings answer whatever is
-// asked; a listing whose refused query parameters are answered as pydantic's errors; the
-// listing's synthetic records.
+// schedule has no delivery left; a write refused (by the named example) when it makes one more
+// AI summary active than the organization's cap; the scopes a body field adds; a read that
+// finds soft-deleted records; an unknown id answered as a record built for it; which of a
+// collection's recordings are answered, whatever is asked; a listing whose refused query
+// parameters are answered as pydantic's errors; the listing's synthetic records.
 const invalidReadsAsDefault = "x-invalid-reads-as-default";
 const searchFields = "x-search-fields";
 const createOnly = "x-create-only";
 const deliversOneOf = "x-delivers-one-of";
 const anyOfRefusal = "x-any-of-refusal";
 const refusesSpentSchedule = "x-refuses-spent-schedule";
-const countLimit = "x-count-limit";
+const activeSummaryCap = "x-active-summary-cap";
 const scopesForFields = "x-scopes-for-fields";
 const findsDeleted = "x-finds-deleted";
 const buildsUnknown = "x-builds-unknown";
@@ -187,11 +187,11 @@ function operationEntry(spec, { path, method, operation, parameters }) {
     ...optional("deliversOneOf", operation[deliversOneOf]),
     ...optional("anyOfRefusal", operation[anyOfRefusal]),
     ...optional("refusesSpentSchedule", operation[refusesSpentSchedule]),
-    ...optional("countLimit", operation[countLimit]),
+    ...optional("activeSummaryCap", operation[activeSummaryCap]),
     ...optional("scopesForFields", operation[scopesForFields]),
     ...optional("findsDeleted", operation[findsDeleted]),
     ...optional("buildsUnknown", operation[buildsUnknown]),
-    ...optional("collectionPage", operation[collectionPage]),
+    ...optional("collectionPage", operation[collectionPage] && collectionPageEntry(spec, operation[collectionPage])),
     ...optional("queryErrors", operation[queryErrors]),
     scopes: operation.security?.[0]?.PersonalAPIKey ?? [],
     body: bodySchema ? { required: Boolean(body.required), ...bodyFields(spec, bodySchema, method) } : null,
@@ -199,6 +199,21 @@ function operationEntry(spec, { path, method, operation, parameters }) {
     responses,
   };
   return { entry, schemas };
+}
+
+/**
+ * `x-collection-page` with its query whole: the named listing's query parameters at their
+ * declared defaults, then the extension's own values, so the mock repeats no default.
+ * @param {Node} spec
+ * @param {{ listing: string, query?: Record<string, unknown>, persisted: Record<string, unknown> }} page
+ */
+function collectionPageEntry(spec, page) {
+  const listing = operationsOf(spec).find((o) => o.operation.operationId === page.listing);
+  if (!listing) throw new Error(`x-collection-page names ${page.listing}, which the description has not`);
+  const defaults = listing.parameters
+    .filter((p) => p.in === "query" && deref(spec, p.schema)?.default !== undefined)
+    .map((p) => [p.name, deref(spec, p.schema).default]);
+  return { persisted: page.persisted, query: { ...Object.fromEntries(defaults), ...page.query } };
 }
 
 /**

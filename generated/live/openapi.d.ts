@@ -438,8 +438,9 @@ export interface paths {
          *     (`prompt`) to an e-mail address or a Slack channel. `interval` is required. A create with
          *     none of `insight`, `dashboard` or `prompt` answers 400 "A subscription must have an insight,
          *     a dashboard, or a prompt."; one whose schedule has no delivery left answers 400 on
-         *     `start_date`; a Slack target needs `integration_id`; a project with 200 subscriptions that
-         *     are not deleted answers 402 `limit_exceeded`. A body that sets `prompt` needs the `query:read`
+         *     `start_date`; a Slack target needs `integration_id`; turning `summary_enabled` on while the
+         *     organization's AI summaries are at their cap answers 402 `quota_limit_exceeded` (however
+         *     many subscriptions the project has). A body that sets `prompt` needs the `query:read`
          *     scope besides `subscription:write`: a key without it answers 403 "API key missing required
          *     scope 'query:read'". The key's user needs query viewer access too, or the answer is 403 "You
          *     need query access to create or deliver AI prompt subscriptions.".
@@ -573,16 +574,6 @@ export interface components {
             detail: string;
             /** @description The name of the field that failed, or null. */
             attr: string | null;
-            /** @description Sent only by a refusal that names a resource limit (`limit_exceeded`). */
-            extra?: {
-                limit_key: string;
-                limit: number;
-                current: number;
-                /** @description The limit-increase request the refusal filed, by `id`. */
-                request: {
-                    id?: string;
-                } | null;
-            };
         };
         /**
          * @description A moment to filter on: relative to now, as a minus sign, a count and a unit (`h` hours,
@@ -1201,7 +1192,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description The organization has reached its AI-summary cap or its AI credits; only a write that turns `summary_enabled` on is refused so. */
+        /** @description The write would make one more AI summary active (it turns `summary_enabled` on, or restores a deleted subscription whose summary is on) while the organization is at its active-summary cap or out of AI credits. */
         PaymentRequired: {
             headers: {
                 [name: string]: unknown;
@@ -1666,7 +1657,7 @@ export interface operations {
     getPlaylistRecordings: {
         parameters: {
             query?: {
-                /** @description Recordings per page. A synthetic (`synthetic-*`) playlist slices its own recordings by it; a `filters` playlist passes it to its query, as the recordings listing's `limit`; a `collection` ignores it and answers its first 50 recordings (from the last year). Any integer is taken, 0 and negative ones too. */
+                /** @description Recordings per page. A synthetic (`synthetic-*`) playlist slices its own recordings by it; a `filters` playlist passes it to its query, as the recordings listing's `limit`; a `collection` ignores it: it answers every one of its recordings in long-term storage, whatever their date, and of the others at most 50, from the last year. Any integer is taken, 0 and negative ones too. */
                 limit?: number;
                 /** @description Where the page starts. A synthetic playlist counts it in its own order: Watch history most recently viewed first, Exported recordings most recently exported first, Expiring soon by time left, Frustration signals highest score first, Recordings with comments and Shared recordings in the database's order. A `filters` playlist passes it to its query; a `collection` ignores it. Any integer is taken, 0 and negative ones too. */
                 offset?: number;
@@ -2451,15 +2442,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description The project already has 200 subscriptions that are not deleted (`limit_exceeded`, with `extra` naming the limit), or the write turns `summary_enabled` on past the organization's AI-summary cap or credits (`quota_limit_exceeded`). */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];

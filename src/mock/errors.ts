@@ -78,11 +78,11 @@ export function invalidSchedule(field: string, detail: string, rendering: ErrorR
   return error(400, "validation_error", code, detail, attr);
 }
 
-/** A create refused at the project's count limit (`x-count-limit`): the documented 402, with the request's own count in `extra`. */
-export function countLimitReached(operation: OperationEntry, name: string, current: number, requestId: string): Answer {
-  const example = operation.responses["402"]?.examples[name] as { extra?: Record<string, unknown> } | undefined;
+/** A write refused at the organization's cap of active AI summaries (`x-active-summary-cap`): the documented 402, naming the cap. */
+export function summaryCapReached(operation: OperationEntry, name: string, limit: number): Answer {
+  const example = operation.responses["402"]?.examples[name] as { detail?: string } | undefined;
   if (example === undefined) throw new Error(`${operation.id} has no 402 example named ${name}`);
-  return json(402, { ...example, extra: { ...example.extra, current, request: { id: requestId } } });
+  return json(402, { ...example, detail: example.detail?.replace(/up to \d+/, `up to ${limit}`) });
 }
 
 export const methodNotAllowed = (method: string, allow: string) =>

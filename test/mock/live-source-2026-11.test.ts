@@ -1,9 +1,9 @@
 // The live profile against PostHog's newest stored source (issues 34, items 1-5, and 39, items
 // 1-6; openapi/overlays/live.yaml cites each fact): the recording-api failure's words, a
 // playlist's recordings/ paging, the recordings listing's pydantic 400s, the subscription count
-// limit, the key refusals' wording, player_metadata, the 404s of a delete, the session
-// lookups, and the two refusals of a prompt write. The engine checks every answer against the
-// live description and throws on one that breaks it.
+// check that refuses nothing, the AI-summary cap, the key refusals' wording, player_metadata,
+// the 404s of a delete, the session lookups, and the two refusals of a prompt write. The
+// engine checks every answer against the live description and throws on one that breaks it.
 import { describe, expect, it } from "vitest";
 import { createMock as createSeedMock } from "../../src/mock/index.js";
 import { createMock, type MockOptions } from "../../src/mock/live.js";
@@ -60,7 +60,7 @@ describe("a recording's delete (34.1, 39.4)", () => {
 });
 
 describe("a playlist's recordings/ paging (34.2, 39.1)", () => {
-  it("takes 0 and negative numbers, as int() does, and a collection answers its first page whatever is asked", async () => {
+  it("takes 0 and negative numbers, as int() does, and a collection answers the same recordings whatever is asked", async () => {
     const { call } = liveMock();
     const collection = await playlistWith(call, "collection", 3);
     const all = await call(collection);
@@ -71,6 +71,41 @@ describe("a playlist's recordings/ paging (34.2, 39.1)", () => {
       expect(ids(page.body), query).toEqual(ids(all.body));
       expect(page.body).toMatchObject({ has_next: false, version: 4 });
     }
+  });
+
+  it("answers a collection's recordings in long-term storage, every one whatever its date, and of the rest the 50 starting last within a year", async () => {
+    const state = createMock().snapshot();
+    const recordings = state.projects["28417"]!.recordings;
+    const yearAgo = Date.parse("2025-11-25T12:00:00Z");
+    const older = (r: (typeof recordings)[number], days: number) => {
+      r.start_time = new Date(yearAgo - days * 86_400_000).toISOString();
+      r.end_time = new Date(yearAgo - days * 86_400_000 + 60_000).toISOString();
+    };
+    // 60 in long-term storage, two of them from before the year; three others from before it; 62 others within it.
+    recordings.forEach((r, i) => {
+      r.storage = i < 60 ? "object_storage_lts" : "object_storage";
+      if (i === 0 || i === 1 || i === 60 || i === 61 || i === 62) older(r, 30 + i);
+    });
+    const { call } = liveMock({ snapshot: state });
+    const collection = await playlistWith(call, "collection", recordings.length);
+    const members = ids((await call(collection)).body);
+    const persisted = new Set(recordings.slice(0, 60).map((r) => r.id));
+    const queried = recordings
+      .filter((r) => !persisted.has(r.id) && Date.parse(r.start_time!) >= yearAgo)
+      .sort((a, b) => Date.parse(b.start_time!) - Date.parse(a.start_time!))
+      .slice(0, 50)
+      .map((r) => r.id);
+    for (const query of ["", "?limit=5", "?offset=100", "?limit=500"]) {
+      const page = await call(`${collection}${query}`);
+      expect(page.status, query).toBe(200);
+      expect(ids(page.body), query).toHaveLength(110);
+      expect(new Set(ids(page.body)), query).toEqual(new Set([...persisted, ...queried]));
+      expect(page.body.has_next, query).toBe(true);
+      expect(ids(page.body), query).toEqual(members);
+    }
+    // In the collection's order, newest added first: the listing's order reversed.
+    const added = ids((await call(`/session_recordings/?limit=${recordings.length}`)).body).reverse();
+    expect(members).toEqual(added.filter((id) => members.includes(id)));
   });
 
   it("passes limit and offset on for a filters playlist, 0 and negative ones too", async () => {
@@ -126,29 +161,61 @@ describe("the recordings listing's refusals (34.3, 39.2)", () => {
   });
 });
 
-describe("the subscription count limit (34.4)", () => {
-  it("answers 402 limit_exceeded once the project holds 200 subscriptions not deleted, naming the limit in extra", async () => {
-    // A state holding 199 subscriptions that are not deleted, and one deleted, which does not count.
+describe("the subscription count limit (34.4; audit b)", () => {
+  it("creates past 200 subscriptions not deleted: the count check only reports, it never refuses", async () => {
     const state = createMock().snapshot();
     const [model] = state.projects["28417"]!.subscriptions;
     const base = state.nextId.subscription;
-    state.projects["28417"]!.subscriptions = Array.from({ length: 200 }, (_, i) => ({ ...model!, id: base + i, deleted: i === 0 }));
+    state.projects["28417"]!.subscriptions = Array.from({ length: 200 }, (_, i) => ({ ...model!, id: base + i, deleted: false }));
     state.nextId.subscription = base + 200;
-    const { mock, call } = liveMock({ snapshot: state });
+    const { call } = liveMock({ snapshot: state });
+    const created = await call("/subscriptions/", { method: "POST", body: { ...subscription, insight: 1 } });
+    expect(created.status).toBe(201);
+    expect(created.body.id).toBe(base + 200);
     expect((await call("/subscriptions/", { method: "POST", body: { ...subscription, insight: 1 } })).status).toBe(201);
-    const before = mock.snapshotJson();
-    const refused = await call("/subscriptions/", { method: "POST", body: { ...subscription, insight: 1 } });
-    expect(refused.status).toBe(402);
-    expect(refused.body).toMatchObject({
-      type: "limit_exceeded",
-      code: "limit_exceeded",
-      detail: "Resource limit exceeded.",
+  });
+});
+
+describe("the AI-summary cap (audit c)", () => {
+  /** Creates a subscription whose AI summary is on, in `path`'s project. */
+  const summarised = (call: ReturnType<typeof liveMock>["call"], path = "/subscriptions/") =>
+    call(path, { method: "POST", body: { ...subscription, insight: 1, summary_enabled: true } });
+  const capReached = {
+    status: 402,
+    body: {
+      type: "server_error",
+      code: "quota_limit_exceeded",
+      detail: "Your plan allows up to 20 active AI summaries. Disable an existing summary or upgrade your plan to add more.",
       attr: null,
-      extra: { limit_key: "analytics.max_subscriptions_per_team", limit: 200, current: 200, request: { id: expect.any(String) } },
-    });
+    },
+  };
+
+  it("refuses a restore of a deleted subscription whose summary is on at the organization's cap, as a write turning one on", async () => {
+    const { mock, call } = liveMock();
+    // 19 active summaries in this project and one in the organization's other project: the cap, 20.
+    const deleted = await summarised(call);
+    await call(`/subscriptions/${deleted.body.id}/`, { method: "PATCH", body: { deleted: true } });
+    const active: unknown[] = [];
+    for (let i = 0; i < 19; i++) active.push((await summarised(call)).body.id);
+    expect((await summarised(call, `${origin}/api/environments/28502/subscriptions/`)).status).toBe(201);
+
+    const before = mock.snapshotJson();
+    expect(await call(`/subscriptions/${deleted.body.id}/`, { method: "PATCH", body: { deleted: false } })).toEqual(capReached);
+    expect(await summarised(call)).toEqual(capReached);
     expect(mock.snapshotJson()).toBe(before);
-    await call(`/subscriptions/${base + 1}/`, { method: "PATCH", body: { deleted: true } });
-    expect((await call("/subscriptions/", { method: "POST", body: { ...subscription, insight: 1 } })).status).toBe(201);
+    const off = (await call("/subscriptions/", { method: "POST", body: { ...subscription, insight: 1 } })).body.id;
+    expect(await call(`/subscriptions/${off}/`, { method: "PATCH", body: { summary_enabled: true } })).toEqual(capReached);
+    // Not a new active summary: an active one's update, and a restore of a deleted one whose summary is off.
+    expect((await call(`/subscriptions/${active[0]}/`, { method: "PATCH", body: { title: "Renamed" } })).status).toBe(200);
+    await call(`/subscriptions/${off}/`, { method: "PATCH", body: { deleted: true } });
+    expect((await call(`/subscriptions/${off}/`, { method: "PATCH", body: { deleted: false } })).status).toBe(200);
+
+    // One summary turned off frees a place, which the restore takes.
+    await call(`/subscriptions/${active[1]}/`, { method: "PATCH", body: { summary_enabled: false } });
+    const restored = await call(`/subscriptions/${deleted.body.id}/`, { method: "PATCH", body: { deleted: false } });
+    expect(restored.status).toBe(200);
+    expect(restored.body).toMatchObject({ deleted: false, summary_enabled: true });
+    expect(await call(`/subscriptions/${active[1]}/`, { method: "PATCH", body: { summary_enabled: true } })).toEqual(capReached);
   });
 });
 

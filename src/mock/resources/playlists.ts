@@ -3,14 +3,16 @@
 import { documentedRefusal, idsSpent, notFound } from "../errors.js";
 import { own } from "../own-key.js";
 import { empty, json } from "../responses.js";
+import type { OperationEntry } from "../spec/operations.js";
 import { shortId } from "../state/random.js";
-import type { Playlist, ProjectState, User } from "../state/state.js";
+import type { Playlist, ProjectState, Recording, User } from "../state/state.js";
 import { acknowledged } from "./acknowledge.js";
 import { conformRecording } from "./conform.js";
 import { inProject, type ProjectContext } from "./context.js";
 import { createdFields, writeFields } from "./fields.js";
 import { dateWindow, instantKey, ordering, searching, sortBy, textKey, uuidKey } from "./filtering.js";
 import { liveListingVersion, pageFor } from "./paging.js";
+import { filterRecordings } from "./recording-filters.js";
 import { recordingsById } from "./recording-index.js";
 import { syntheticPlaylist, withSynthetic } from "./synthetic-playlists.js";
 import { findFor, listed } from "./visibility.js";
@@ -107,30 +109,43 @@ export const updatePlaylist = inProject((c) => {
 });
 
 /**
- * A playlist's recordings as the live service pages them: a collection its first
- * `x-collection-page` whatever is asked; otherwise by `limit` and `offset`, which may be 0 or
- * negative (the source reads them with int()): nothing below 1 per page, nothing before the first.
+ * A playlist's recordings as the live service pages them, by `limit` and `offset`, which may be
+ * 0 or negative (the source reads them with int()): nothing below 1 per page, nothing before the first.
  */
-function playlistPage<T>(c: ProjectContext, playlist: Playlist | undefined, items: readonly T[]) {
+function playlistPage<T>(c: ProjectContext, items: readonly T[]) {
   const { limit, offset } = c.request.query as { limit?: number; offset?: number };
-  const collection = playlist?.type !== "filters" && c.operation.collectionPage !== undefined;
-  const start = collection ? 0 : Math.max(0, offset ?? 0);
-  const size = Math.max(0, collection ? c.operation.collectionPage! : (limit ?? items.length));
+  const start = Math.max(0, offset ?? 0);
+  const size = Math.max(0, limit ?? items.length);
   return { results: items.slice(start, start + size), has_next: start + size < items.length, version: liveListingVersion };
+}
+
+/**
+ * A collection's recordings as the live service answers them, whatever `limit` and `offset` ask
+ * (`x-collection-page`): those in long-term storage (`persisted`) straight from the store, every
+ * one; of the rest, what the recordings listing's query finds among them (a year back, its first
+ * page), `has_next` saying whether that query has more; all in the collection's order.
+ */
+function collectionPage(c: ProjectContext, members: readonly Recording[], page: NonNullable<OperationEntry["collectionPage"]>) {
+  const persisted = (r: Recording) => Object.entries(page.persisted).every(([field, value]) => own(r as unknown as Record<string, unknown>, field) === value);
+  const queried = filterRecordings(c.project, { ...page.query, session_ids: members.filter((r) => !persisted(r)).map((r) => r.id) }, c.now);
+  const start = Math.max(0, Number(page.query.offset ?? 0));
+  const end = start + Number(page.query.limit ?? queried.length);
+  const answered = new Set([...members.filter(persisted), ...queried.slice(start, end)]);
+  return { results: members.filter((r) => answered.has(r)), has_next: end < queried.length, version: liveListingVersion };
 }
 
 export const getPlaylistRecordings = inProject((c) => {
   const live = c.operation.answers === "has_next";
   // The mock keeps no watch history, comments, shares or exports: a synthetic playlist holds none.
-  if (syntheticPlaylist(c.table, c.request.path.short_id)) return live ? json(200, playlistPage(c, undefined, [])) : empty(200);
+  if (syntheticPlaylist(c.table, c.request.path.short_id)) return live ? json(200, playlistPage(c, [])) : empty(200);
   const playlist = find(c, "read");
   if (!playlist) return notFound();
   // The live service answers the playlist's recordings as the live listing's page; the mock holds them newest added first.
   if (!live) return empty(200);
-  const members = c.project.members[playlist.short_id] ?? [];
   const byId = recordingsById(c.project);
-  const recordings = members.flatMap((id) => byId.get(id) ?? []).map((r) => conformRecording(c.table, r));
-  return json(200, playlistPage(c, playlist, recordings));
+  const members = (c.project.members[playlist.short_id] ?? []).flatMap((id) => byId.get(id) ?? []);
+  const page = playlist.type !== "filters" && c.operation.collectionPage ? collectionPage(c, members, c.operation.collectionPage) : playlistPage(c, members);
+  return json(200, { ...page, results: page.results.map((r) => conformRecording(c.table, r)) });
 });
 
 export const addRecordingToPlaylist = inProject((c) => {

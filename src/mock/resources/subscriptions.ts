@@ -1,8 +1,7 @@
 // Subscriptions: the listing's filters, the create rules, updates of the fields the spec
 // makes writable, and the schedule (schedule.ts) that follows each write.
-import { countLimitReached, documentedRefusal, idsSpent, invalidSchedule, missingScope, notFound } from "../errors.js";
+import { documentedRefusal, idsSpent, invalidSchedule, missingScope, notFound, summaryCapReached } from "../errors.js";
 import { type Answer, json } from "../responses.js";
-import { uuid7 } from "../state/random.js";
 import type { ProjectState, Subscription } from "../state/state.js";
 import { inProject, type ProjectContext } from "./context.js";
 import { createdFields, writeFields } from "./fields.js";
@@ -83,12 +82,23 @@ function scopeRefusal(c: ProjectContext, stored?: Subscription): Answer | undefi
   return undefined;
 }
 
-/** The create refused at the project's count of subscriptions not deleted (`x-count-limit`), which the source checks after validation. */
-function countRefusal(c: ProjectContext): Answer | undefined {
-  const limit = c.operation.countLimit;
-  if (!limit) return undefined;
-  const current = c.project.subscriptions.filter((s) => !s.deleted).length;
-  return current >= limit.limit ? countLimitReached(c.operation, limit.refusal, current, uuid7(c.random, c.now.getTime())) : undefined;
+/** Whether a subscription's AI summary is active: turned on, and the subscription not deleted. */
+const summaryActive = (s: Subscription | undefined) => s !== undefined && liveField(s, "summary_enabled") === true && !s.deleted;
+
+/**
+ * The refusal of a write that makes one more AI summary active (`x-active-summary-cap`): a
+ * create with `summary_enabled` on, an update turning it on, or a restore of a deleted
+ * subscription whose summary is on, at the cap of the organization's active summaries (every
+ * project of it). The source checks it after the other rules; the mock holds no AI credits.
+ */
+function summaryCapRefusal(c: ProjectContext, before: Subscription | undefined, after: Subscription): Answer | undefined {
+  const cap = c.operation.activeSummaryCap;
+  if (!cap || !summaryActive(after) || summaryActive(before)) return undefined;
+  const organization = c.project.project.organization;
+  let active = 0;
+  for (const project of Object.values(c.state.projects))
+    if (project.project.organization === organization) active += project.subscriptions.filter(summaryActive).length;
+  return active >= cap.limit ? summaryCapReached(c.operation, cap.refusal, cap.limit) : undefined;
 }
 
 export const listSubscriptions = inProject((c) => json(200, pageFor(c, filterSubscriptions(c.project, c.request.query, c.operation.searchFields))));
@@ -111,8 +121,8 @@ export const createSubscription = inProject((c) => {
   if (refused) return refused;
   // The live service refuses a schedule with no delivery left; the description creates it, never to deliver.
   if (c.operation.refusesSpentSchedule && subscription.next_delivery_date === null) return documentedRefusal(c.operation, c.operation.refusesSpentSchedule);
-  const limited = countRefusal(c);
-  if (limited) return limited;
+  const capped = summaryCapRefusal(c, undefined, subscription);
+  if (capped) return capped;
   c.state.nextId.subscription++;
   c.project.subscriptions.push(subscription);
   c.changed("subscriptions", String(subscription.id));
@@ -133,7 +143,7 @@ export const updateSubscription = inProject((c) => {
   // Staged on a copy and committed in one step, so a refused schedule changes nothing.
   const next = { ...subscription };
   writeFields(next, c.operation, c.request.body);
-  const refused = schedule(next, c);
+  const refused = schedule(next, c) ?? summaryCapRefusal(c, subscription, next);
   if (refused) return refused;
   Object.assign(subscription, next);
   c.changed("subscriptions", String(subscription.id));

@@ -53,16 +53,24 @@ export interface OperationEntry {
   anyOfRefusal?: string;
   /** The 400 example a create answers when its schedule has no delivery left (`x-refuses-spent-schedule`). */
   refusesSpentSchedule?: string;
-  /** The create refused, by the named 402 example, once the project holds `limit` records not deleted (`x-count-limit`). */
-  countLimit?: { limit: number; refusal: string };
+  /**
+   * A write that makes one more AI summary active refused, by the named 402 example, once the
+   * organization has `limit` active ones (`x-active-summary-cap`).
+   */
+  activeSummaryCap?: { limit: number; refusal: string };
   /** The scopes a write needs besides the operation's when its body sets a field (`x-scopes-for-fields`). */
   scopesForFields?: Record<string, string[]>;
   /** Whether the read finds soft-deleted records (`x-finds-deleted`). */
   findsDeleted?: boolean;
   /** Whether an unknown id is answered as a record built for it rather than 404 (`x-builds-unknown`). */
   buildsUnknown?: boolean;
-  /** How many recordings a collection playlist answers, whatever `limit` and `offset` ask (`x-collection-page`). */
-  collectionPage?: number;
+  /**
+   * Which of a collection playlist's recordings its `recordings/` answers, whatever `limit` and
+   * `offset` ask (`x-collection-page`): every one whose fields match `persisted` (long-term
+   * storage), and of the rest what `query` (a recordings listing query, its defaults filled in)
+   * finds among them.
+   */
+  collectionPage?: { persisted: Record<string, unknown>; query: Record<string, unknown> };
   /** How refused query parameters are answered (`x-query-errors`): as pydantic's errors, linking its pages under `url`. */
   queryErrors?: { format: "pydantic"; url: string };
   scopes: string[];
