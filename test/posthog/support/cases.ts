@@ -7,7 +7,7 @@ import { parse } from "yaml";
 export const skipReasons = ["setup", "patched", "rows-only", "outside"] as const;
 export type SkipReason = (typeof skipReasons)[number];
 
-export const checkNames = ["equals", "not_equals", "length", "present", "contains", "not_contains", "at_least", "at_most"] as const;
+export const checkNames = ["equals", "not_equals", "length", "present", "contains", "not_contains", "has_item", "at_least", "at_most"] as const;
 export type CheckName = (typeof checkNames)[number];
 
 export interface Check {

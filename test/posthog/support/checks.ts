@@ -56,6 +56,14 @@ const holds: Record<Check["check"], (actual: unknown, expected: unknown) => bool
       : Array.isArray(actual) && actual.some((item) => matches(item, expected)),
   not_contains: (actual, expected) =>
     typeof actual === "string" ? !actual.includes(String(expected)) : Array.isArray(actual) && !actual.some((item) => matches(item, expected)),
+  has_item: (actual, expected) =>
+    Array.isArray(actual) &&
+    typeof expected === "object" &&
+    expected !== null &&
+    actual.some(
+      (item) =>
+        typeof item === "object" && item !== null && Object.entries(expected).every(([key, value]) => Object.hasOwn(item, key) && matches(item[key], value)),
+    ),
   at_least: (actual, expected) => typeof actual === "number" && actual >= (expected as number),
   at_most: (actual, expected) => typeof actual === "number" && actual <= (expected as number),
 };

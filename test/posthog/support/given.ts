@@ -44,13 +44,13 @@ function playlist(raw: Fields, index: number, user: User, now: string): Playlist
   } as unknown as Playlist;
 }
 
-function recording(raw: Fields, now: Date): Recording {
+function recording(raw: Fields, index: number, now: Date): Recording {
   const start = (raw.start_time as string | undefined) ?? new Date(now.getTime() - 3_600_000).toISOString();
   const end = (raw.end_time as string | undefined) ?? new Date(Date.parse(start) + 60_000).toISOString();
   const duration = Math.round((Date.parse(end) - Date.parse(start)) / 1000);
   const active = (raw.active_seconds as number | undefined) ?? duration;
   const distinctId = (raw.distinct_id as string | undefined) ?? "user";
-  const person = raw.person === null ? null : personOf((raw.person as Fields | undefined) ?? {}, distinctId, start);
+  const person = raw.person === null ? null : personOf((raw.person as Fields | undefined) ?? {}, index, distinctId, start);
   return {
     distinct_id: distinctId,
     viewed: false,
@@ -76,15 +76,14 @@ function recording(raw: Fields, now: Date): Recording {
   } as unknown as Recording;
 }
 
-let personIds = 5_000_000;
 /** The state holds a person's distinct ids as one string, as the seed describes it: the first of a list. */
-function personOf(raw: Fields, distinctId: string, at: string): Recording["person"] {
+function personOf(raw: Fields, index: number, distinctId: string, at: string): Recording["person"] {
   const ids = raw.distinct_ids;
   return {
-    id: personIds++,
+    id: 5_000_000 + index,
     name: distinctId,
     created_at: at,
-    uuid: `0190a6f2-0000-7000-8000-${String(personIds).padStart(12, "0")}`,
+    uuid: `0190a6f2-0000-7000-8000-${String(index).padStart(12, "0")}`,
     properties: {},
     ...raw,
     distinct_ids: Array.isArray(ids) ? String(ids[0]) : ((ids as string | undefined) ?? distinctId),
@@ -123,7 +122,7 @@ const list = (given: Given, key: string) => (given[key] as Fields[] | undefined)
 
 function projectState(project: ProjectState["project"], given: Given, user: User, now: Date): ProjectState {
   const at = now.toISOString();
-  const recordings = list(given, "recordings").map((raw) => recording(raw, now));
+  const recordings = list(given, "recordings").map((raw, index) => recording(raw, index, now));
   const activity = (given.activity as ProjectState["activity"] | undefined) ?? {};
   return {
     project,
