@@ -4,10 +4,23 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { parse } from "yaml";
 
-export const skipReasons = ["setup", "patched", "rows-only", "outside"] as const;
+export const skipReasons = ["setup", "patched", "rows-only", "outside", "not-http"] as const;
 export type SkipReason = (typeof skipReasons)[number];
 
-export const checkNames = ["equals", "not_equals", "length", "present", "contains", "not_contains", "has_item", "at_least", "at_most"] as const;
+export const checkNames = [
+  "equals",
+  "not_equals",
+  "same_as",
+  "length",
+  "present",
+  "contains",
+  "not_contains",
+  "has_item",
+  "lacks_item",
+  "every_item",
+  "at_least",
+  "at_most",
+] as const;
 export type CheckName = (typeof checkNames)[number];
 
 export interface Check {
@@ -79,7 +92,9 @@ function readCheck(where: string, raw: unknown): Check {
   if (typeof at !== "string" && !(Array.isArray(at) && at.every((key) => typeof key === "string" || typeof key === "number"))) {
     throw new CaseFormatError(`${where}.at: a dotted path or a list of keys`);
   }
-  return { at, check: named[0]!, value: entry[named[0]!] };
+  const value = entry[named[0]!];
+  if (named[0] === "same_as" && typeof value !== "string" && !Array.isArray(value)) throw new CaseFormatError(`${where}.same_as: a path in the same answer`);
+  return { at, check: named[0]!, value };
 }
 
 function readStep(where: string, raw: unknown): Step {

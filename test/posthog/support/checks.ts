@@ -43,7 +43,13 @@ export function matches(actual: unknown, expected: unknown): boolean {
   return isDeepStrictEqual(actual, expected);
 }
 
-const holds: Record<Check["check"], (actual: unknown, expected: unknown) => boolean> = {
+/** Whether `item` is an object holding each of `fields` with a matching value (its other fields may be anything). */
+function holdsFields(item: unknown, fields: unknown): boolean {
+  if (typeof item !== "object" || item === null || typeof fields !== "object" || fields === null) return false;
+  return Object.entries(fields).every(([key, value]) => Object.hasOwn(item, key) && matches((item as Record<string, unknown>)[key], value));
+}
+
+const holds: Record<Exclude<Check["check"], "same_as">, (actual: unknown, expected: unknown) => boolean> = {
   equals: matches,
   not_equals: (actual, expected) => actual !== missing && !matches(actual, expected),
   length: (actual, expected) =>
@@ -56,14 +62,9 @@ const holds: Record<Check["check"], (actual: unknown, expected: unknown) => bool
       : Array.isArray(actual) && actual.some((item) => matches(item, expected)),
   not_contains: (actual, expected) =>
     typeof actual === "string" ? !actual.includes(String(expected)) : Array.isArray(actual) && !actual.some((item) => matches(item, expected)),
-  has_item: (actual, expected) =>
-    Array.isArray(actual) &&
-    typeof expected === "object" &&
-    expected !== null &&
-    actual.some(
-      (item) =>
-        typeof item === "object" && item !== null && Object.entries(expected).every(([key, value]) => Object.hasOwn(item, key) && matches(item[key], value)),
-    ),
+  has_item: (actual, expected) => Array.isArray(actual) && actual.some((item) => holdsFields(item, expected)),
+  lacks_item: (actual, expected) => Array.isArray(actual) && !actual.some((item) => holdsFields(item, expected)),
+  every_item: (actual, expected) => Array.isArray(actual) && actual.every((item) => holdsFields(item, expected)),
   at_least: (actual, expected) => typeof actual === "number" && actual >= (expected as number),
   at_most: (actual, expected) => typeof actual === "number" && actual <= (expected as number),
 };
@@ -71,7 +72,10 @@ const holds: Record<Check["check"], (actual: unknown, expected: unknown) => bool
 /** What `check` found wrong with `body`: what the test expects there and what is there; undefined when it holds. */
 export function failureOf(body: unknown, check: Check): { service: string; mock: string } | undefined {
   const actual = read(body, check.at);
-  if (holds[check.check](actual, check.value)) return undefined;
+  // `same_as` compares with another value of the same answer, at the path it names.
+  const passed =
+    check.check === "same_as" ? actual !== missing && matches(actual, read(body, check.value as Check["at"])) : holds[check.check](actual, check.value);
+  if (passed) return undefined;
   const where = keysOf(check.at).join(".") || "the body";
   return {
     service: `${where} ${check.check.replace("_", " ")} ${JSON.stringify(check.value)}`,

@@ -1,7 +1,9 @@
 // A case's `given` as the mock's state: the two teams empty but for the records the case names,
-// each record completed with the defaults below (what the service's model would fill in). The mock
-// checks the result as it checks any snapshot, so a given record it cannot hold is an error, not a
-// silently different setup.
+// each record completed as a create would complete it (the live description's defaults of the
+// writable fields), then with the read-only fields below (what the service's model fills in). The
+// mock checks the result as it checks any snapshot, so a given record it cannot hold is an error,
+// not a silently different setup.
+import { liveProfile } from "../../../src/mock/profiles/live.js";
 import { nextDelivery, summarize } from "../../../src/mock/resources/schedule.js";
 import type { MockState, Playlist, ProjectState, Recording, Subscription, User } from "../../../src/mock/state/state.js";
 import type { Given } from "./cases.js";
@@ -21,20 +23,23 @@ export const otherUser: User = {
 
 type Fields = Record<string, unknown>;
 
+/** The defaults the live description gives a create's body fields. */
+const createDefaults = (operationId: string): Fields => {
+  const operation = liveProfile.table.operations.find((o) => o.id === operationId);
+  if (!operation?.body) throw new Error(`the live description has no ${operationId} with a body`);
+  return structuredClone(operation.body.defaults);
+};
+
 function playlist(raw: Fields, index: number, user: User, now: string): Playlist {
   const filters = raw.filters ?? {};
   const created = (raw.created_at as string | undefined) ?? now;
   const creator = (raw.created_by as User | null | undefined) ?? user;
   return {
+    ...createDefaults("createPlaylist"),
     id: 1000 + index,
     short_id: `given${index}`,
-    name: null,
-    derived_name: null,
-    description: "",
-    pinned: false,
     created_at: created,
     created_by: creator,
-    deleted: false,
     filters,
     last_modified_at: created,
     last_modified_by: creator,
@@ -92,25 +97,17 @@ function personOf(raw: Fields, index: number, distinctId: string, at: string): R
 
 function subscription(raw: Fields, index: number, user: User, now: Date): Subscription {
   const record = {
+    ...createDefaults("createSubscription"),
     id: 100 + index,
-    dashboard: null,
-    insight: null,
     target_type: "email",
     target_value: "",
     frequency: "daily",
     interval: 1,
-    byweekday: null,
-    bysetpos: null,
-    count: null,
     start_date: now.toISOString(),
-    until_date: null,
     created_at: now.toISOString(),
     created_by: user,
-    deleted: false,
-    title: null,
     summary: "",
     next_delivery_date: null,
-    invite_message: null,
     ...raw,
   } as unknown as Subscription;
   if (!("summary" in raw)) record.summary = summarize(record);
