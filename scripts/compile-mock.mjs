@@ -43,6 +43,7 @@ const limitMaximum = "x-limit-maximum";
 // collection's recordings are answered, whatever is asked; a listing whose refused query
 // parameters are answered as pydantic's errors; the listing's synthetic records.
 const invalidReadsAsDefault = "x-invalid-reads-as-default";
+const copyOf = "x-copy-of";
 const searchFields = "x-search-fields";
 const createOnly = "x-create-only";
 const deliversOneOf = "x-delivers-one-of";
@@ -284,16 +285,22 @@ export async function compileMock(bundle = bundlePath, { story: withStory = true
     Object.assign(schemas, own);
   }
   checkAllowExamples(operations);
-  // What a recording and its person hold in this description: the fields it declares and which
-  // of them are lists. The state keeps the description's shapes; another profile conforms what
-  // it answers to its own.
+  // What a recording, its person and a project hold in this description: the fields it declares,
+  // which of them are lists, and which repeat another field (`x-copy-of`, an extension documented
+  // in openapi/DECISIONS.md). The state keeps the description's shapes; another profile conforms
+  // what it answers to its own.
   const shapes = Object.fromEntries(
-    ["SessionRecording", "Person"].map((name) => {
+    ["SessionRecording", "Person", "Project"].map((name) => {
       const properties = propertiesOf(spec, { $ref: `#/components/schemas/${name}` }).properties ?? {};
       const lists = Object.entries(properties)
         .filter(([, property]) => [deref(spec, property).type].flat().includes("array"))
         .map(([field]) => field);
-      return [name, { fields: Object.keys(properties), lists }];
+      const copies = Object.fromEntries(
+        Object.entries(properties)
+          .filter(([, property]) => deref(spec, property)[copyOf] !== undefined)
+          .map(([field, property]) => [field, deref(spec, property)[copyOf]]),
+      );
+      return [name, { fields: Object.keys(properties), lists, copies }];
     }),
   );
   // A documented extension (see openapi/DECISIONS.md): whether a `:write` scope grants its `:read`.

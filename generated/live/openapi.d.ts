@@ -551,6 +551,8 @@ export interface components {
             /** @description An IANA time zone name, such as `Europe/Berlin` or `UTC`. */
             readonly timezone: string;
             readonly access_control: boolean;
+            /** @description The id of the project this environment belongs to; the same as `id` (the service sends the project's own id again, for clients written against its environments). */
+            readonly project_id: number;
         };
         /** @description A page of Project objects. */
         PaginatedProjectList: components["schemas"]["Paginated"] & {

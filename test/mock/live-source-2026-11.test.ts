@@ -313,3 +313,14 @@ describe("the main description's error codes (34.6)", () => {
     });
   });
 });
+
+describe("the project listing's project_id (issue 43, the version set's re-read)", () => {
+  it("sends each project's own id again as project_id in the live profile, and not in the seed's", async () => {
+    const { call } = liveMock();
+    const live = (await call(`${origin}/api/projects/`)).body.results as { id: number; project_id?: number }[];
+    expect(live.length).toBeGreaterThan(1);
+    for (const project of live) expect(project.project_id).toBe(project.id);
+    const seed = await createSeedMock().fetch(`${origin}/api/projects/`, { headers: { Authorization: "Bearer phx_seed" } });
+    for (const project of ((await seed.json()) as { results: Record<string, unknown>[] }).results) expect(project).not.toHaveProperty("project_id");
+  });
+});

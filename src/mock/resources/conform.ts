@@ -1,14 +1,16 @@
-// The state keeps the description's shapes; a profile whose description shapes a recording
-// otherwise (the live one: no `storage`, `distinct_ids` a list) conforms each recording it
-// answers, from the shapes compiled from that description (spec/operations.ts).
+// The state keeps the description's shapes; a profile whose description shapes a record
+// otherwise (the live one: a recording with no `storage` and `distinct_ids` a list, a project
+// that repeats its id as `project_id`) conforms each it answers, from the shapes compiled from
+// that description (spec/operations.ts).
 import type { Shape, SpecTable } from "../spec/operations.js";
-import type { Recording } from "../state/state.js";
+import type { Project, Recording } from "../state/state.js";
 
 function conformTo(record: Record<string, unknown>, shape: Shape): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of shape.fields) {
-    if (!(field in record)) continue;
-    const value = record[field];
+    const copied = shape.copies[field];
+    if (!(field in record) && !(copied !== undefined && copied in record)) continue;
+    const value = field in record ? record[field] : record[copied!];
     out[field] = shape.lists.includes(field) && value !== null && !Array.isArray(value) ? [value] : value;
   }
   return out;
@@ -21,4 +23,9 @@ export function conformRecording(table: SpecTable, recording: Recording): Record
   const out = conformTo(recording as unknown as Record<string, unknown>, shapes.SessionRecording);
   if (recording.person) out.person = conformTo(recording.person as unknown as Record<string, unknown>, shapes.Person);
   return out as unknown as Recording;
+}
+
+/** `project` as the profile's description shapes it. */
+export function conformProject(table: SpecTable, project: Project): Project {
+  return table.conform ? (conformTo(project as unknown as Record<string, unknown>, table.conform.Project) as unknown as Project) : project;
 }

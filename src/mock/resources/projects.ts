@@ -1,5 +1,6 @@
 // The projects listing: every project the mock holds, by name where the live `search` asks.
 import { json } from "../responses.js";
+import { conformProject } from "./conform.js";
 import type { Handler } from "./context.js";
 import { searching } from "./filtering.js";
 import { pageFor } from "./paging.js";
@@ -11,7 +12,7 @@ export const listProjects: Handler = (c) => {
     pageFor(
       c,
       Object.values(c.state.projects)
-        .map((p) => p.project)
+        .map((p) => conformProject(c.table, p.project))
         .filter((p) => matches(p.name)),
     ),
   );

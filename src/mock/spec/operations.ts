@@ -100,16 +100,19 @@ export interface DocumentedError {
   headers: Record<string, string | number | null>;
 }
 
+/** The schemas whose shape a profile's description may give otherwise than the state keeps it. */
+export type ConformedSchema = "SessionRecording" | "Person" | "Project";
+
 /** One profile's table: what the mock answers by. */
 export interface SpecTable {
   operations: OperationEntry[];
   /** Whether a `:write` scope grants its `:read` (`x-write-scope-grants-read`). */
   writeGrantsRead: boolean;
   /**
-   * What a recording and its person hold in this profile's description, where it differs from
-   * the description's, whose shapes the state keeps: the live profile conforms what it answers.
+   * What a recording, its person and a project hold in this profile's description, where it
+   * differs from the description's, whose shapes the state keeps: the live profile conforms what it answers.
    */
-  conform: Record<"SessionRecording" | "Person", Shape> | undefined;
+  conform: Record<ConformedSchema, Shape> | undefined;
   /** The playlists the service makes up and lists beside the stored ones (`x-synthetic-playlists`). */
   syntheticPlaylists: SyntheticPlaylist[];
   /** How the service renders a field error (ErrorBody's `x-code-renames`, `x-attr-separator`). */
@@ -134,12 +137,14 @@ export interface SyntheticPlaylist {
 export interface Shape {
   fields: string[];
   lists: string[];
+  /** Fields that repeat another field's value (`x-copy-of`), by the field they repeat. */
+  copies: Record<string, string>;
 }
 
 type CompiledTable = {
   operations: unknown[];
   writeGrantsRead?: boolean;
-  shapes: Record<"SessionRecording" | "Person", Shape>;
+  shapes: Record<ConformedSchema, Shape>;
   syntheticPlaylists: SyntheticPlaylist[];
   errorRendering: ErrorRendering;
 };
