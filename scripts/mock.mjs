@@ -25,11 +25,15 @@ if (flags.help) {
 // Listening for signals before Prism prints that it listens: whoever waits for that may send one at once.
 /** @type {Awaited<ReturnType<typeof startPrism>> | undefined} */
 let prism;
+let stopping = false;
 const stop = async () => {
+  if (stopping) return;
+  stopping = true;
   await prism?.stop();
   process.exit(0);
 };
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.once(signal, stop);
+// `on`, not `once`: a second signal (Ctrl-C reaches npm and this process, then npm sends its own) leaves the stop running.
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, stop);
 prism = await startPrism({ port: portFromEnv("MOCK_PORT", 4010), dynamic: flags.dynamic, log: (text) => process.stdout.write(text) }).catch((error) => {
   console.error(error.message);
   process.exit(1);

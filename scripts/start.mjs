@@ -79,7 +79,8 @@ async function stop() {
   await Promise.all([prism.stop(), stateful.stop(), live.stop(), new Promise((resolve) => docsServer.close(resolve))]);
   process.exit(0);
 }
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.once(signal, stop);
+// `on`, not `once`: a second signal (Ctrl-C reaches npm and this process, then npm sends its own) leaves the stop running.
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, stop);
 prism.child.once("exit", () => {
   if (!stopping) fail("Prism stopped unexpectedly.");
 });

@@ -4,14 +4,17 @@
 // of another snapshot, or of none, stops the server and is left as it was. A snapshot replaced or
 // removed under a running server is noticed before the next acknowledgement. Files that cannot
 // be written stop the server at start (run as an unprivileged user: root writes any file).
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { chmod, copyFile, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadPersisted } from "../../src/mock/adapters/persist.js";
 import { startStatefulMock } from "../../src/mock/adapters/server.js";
+import { killTree } from "../support/process-tree.js";
 import { create, persistFixtures, playlistNames, stopChild } from "./persist-support.js";
+
+const root = new URL("../../", import.meta.url);
 
 const { bundle, onCleanup, refusedStart, startChild, tempDir } = persistFixtures();
 
@@ -30,6 +33,74 @@ async function killed(child: import("node:child_process").ChildProcess) {
 }
 
 describe("a clean stop", () => {
+  // Ctrl-C reaches npm and the server at once, and npm sends its own copy a few milliseconds later,
+  // mid-fold: a 5 ms gap killed the process every time while the handlers were `once`.
+  it("finishes when a second signal comes 5 ms after the first, five times in a row", async () => {
+    for (let round = 0; round < 5; round++) {
+      const dir = await tempDir();
+      const file = join(dir, "state.json");
+      const started = await startChild(server(file));
+      for (const name of ["one", "two", "three"]) expect((await create(started.url, name)).status).toBe(201);
+      const exited = new Promise<number | null>((resolve) => started.child.once("exit", resolve));
+      started.child.kill("SIGTERM");
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      started.child.kill("SIGTERM");
+      expect(await exited, `round ${round}: ${started.printed()}`).toBe(0);
+      expect(await readdir(dir)).toEqual(["state.json"]);
+      expect(playlistNames(await fileAlone(file)).slice(-3)).toEqual(["one", "two", "three"]);
+    }
+  }, 90_000);
+
+  // What a supervisor does (the whole process group), and Ctrl-C in a terminal (script(1) gives the
+  // command a pseudo-terminal, whose ^C signals its foreground group: npm, its shell and the server).
+  it.each([
+    ["its process group is signalled", "group"],
+    ["Ctrl-C is typed in its terminal", "terminal"],
+  ] as const)(
+    "under npm run mock:stateful, when %s, folds every acknowledged write and leaves the file alone, twice in a row",
+    async (_, how) => {
+      for (let round = 0; round < 2; round++) {
+        const dir = await tempDir();
+        const file = join(dir, "state.json");
+        const command = `npm run --silent mock:stateful -- --port 0 --persist ${file}`;
+        const child =
+          how === "group"
+            ? spawn("sh", ["-c", command], { cwd: root, detached: true, stdio: ["ignore", "pipe", "pipe"] })
+            : spawn("script", ["-qfec", command, "/dev/null"], { cwd: root, detached: true, stdio: ["pipe", "pipe", "pipe"] });
+        onCleanup(async () => {
+          if (child.exitCode === null && child.signalCode === null) {
+            const exited = new Promise((resolve) => child.once("exit", resolve));
+            killTree(child);
+            await exited;
+          }
+        });
+        let printed = "";
+        child.stdout!.on("data", (chunk) => (printed += chunk));
+        child.stderr!.on("data", (chunk) => (printed += chunk));
+        const url = await new Promise<string>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`no URL within 60 s: ${printed}`)), 60_000);
+          child.stdout!.on("data", () => {
+            const found = /listening on (\S+)/.exec(printed)?.[1];
+            if (found) {
+              clearTimeout(timer);
+              resolve(found);
+            }
+          });
+        });
+        for (const name of ["one", "two", "three", "four", "five"]) expect((await create(url, name)).status).toBe(201);
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        if (how === "group") process.kill(-child.pid!, "SIGTERM");
+        else child.stdin!.write("\x03");
+        await exited;
+        // npm may exit before the server under it has finished its fold: wait for the fold, bounded.
+        for (let waited = 0; waited < 100 && (await readdir(dir)).length > 1; waited++) await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(await readdir(dir), printed).toEqual(["state.json"]);
+        expect(playlistNames(await fileAlone(file)).slice(-5)).toEqual(["one", "two", "three", "four", "five"]);
+      }
+    },
+    240_000,
+  );
+
   it.each(["SIGTERM", "SIGINT", "SIGHUP"] as const)("on %s folds the journal into the file and removes the journal and the lock", async (signal) => {
     const dir = await tempDir();
     const file = join(dir, "state.json");

@@ -3,8 +3,8 @@
 // file; leftover temporary files go at the next start; a file that cannot be written stops the
 // server at start; a save that fails answers 503, never a 2XX. The saver itself: concurrent
 // changes share one save, and each change waits for a save that began after it.
-import { type ChildProcess, spawn } from "node:child_process";
-import { lstat, mkdir, mkdtemp, readdir, readFile, readlink, rename, rm, symlink, writeFile } from "node:fs/promises";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, readlink, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -188,12 +188,53 @@ describe("a --persist file that cannot be used", () => {
     expect(failure?.code).toBe(1);
     expect(failure?.message).toContain(`--persist ${missingFolder}: cannot write it: ENOENT`);
     // A folder where the file should be, and a file where its folder should be.
-    await expect(startStatefulMock({ port: 0, persist: dir, log: () => undefined })).rejects.toThrow(`--persist ${dir}: cannot read it: EISDIR`);
+    await expect(startStatefulMock({ port: 0, persist: dir, log: () => undefined })).rejects.toThrow(
+      `--persist ${dir}: cannot write it: EISDIR: ${dir} is a directory, not a regular file`,
+    );
     await writeFile(join(dir, "plain"), "");
     await expect(startStatefulMock({ port: 0, persist: join(dir, "plain", "state.json"), log: () => undefined })).rejects.toThrow(
       /cannot (read|write) it: ENOTDIR/,
     );
   }, 120_000);
+});
+
+describe("a --persist path that is not a regular file, or has no write bit", () => {
+  it("is refused at once, naming what it is, and leaves no lock", async () => {
+    const dir = await tempDir();
+    const fifo = join(dir, "state.fifo");
+    execFileSync("mkfifo", [fifo]);
+    await expect(startStatefulMock({ port: 0, persist: fifo, log: () => undefined })).rejects.toThrow(
+      `--persist ${fifo}: cannot write it: ENOTREG: ${fifo} is a FIFO (named pipe), not a regular file`,
+    );
+    await expect(startStatefulMock({ port: 0, persist: "/dev/null", log: () => undefined })).rejects.toThrow(
+      "--persist /dev/null: cannot write it: ENOTREG: /dev/null is a character device, not a regular file",
+    );
+    expect((await readdir(dir)).sort()).toEqual(["state.fifo"]);
+  });
+
+  // Root passes access(W_OK) on any file: the promise is about the file, so it holds for root too (the usual user in containers and CI).
+  it.each(["state.json", "state.json.journal"])("is refused when %s has no write bit, for every user, and left as it was", async (readOnly) => {
+    const dir = await tempDir();
+    const file = join(dir, "state.json");
+    const first = await startStatefulMock({ port: 0, persist: file, log: () => undefined });
+    await first.mock.fetch(
+      new Request(`${first.url}/api/environments/28417/session_recording_playlists/`, {
+        method: "POST",
+        headers: { authorization: "Bearer phx_x", "content-type": "application/json" },
+        body: '{"name":"kept"}',
+      }),
+    );
+    await first.stop();
+    if (readOnly.endsWith(".journal")) await writeFile(join(dir, readOnly), "");
+    await chmod(join(dir, readOnly), 0o444);
+    const before = await readFile(join(dir, readOnly), "utf8");
+    await expect(startStatefulMock({ port: 0, persist: file, log: () => undefined })).rejects.toThrow(
+      `--persist ${file}: cannot write it: EACCES: permission denied, ${join(dir, readOnly)} has no write permission for anyone`,
+    );
+    expect(await readFile(join(dir, readOnly), "utf8")).toBe(before);
+    expect((await stat(join(dir, readOnly))).mode & 0o777).toBe(0o444);
+    expect((await readdir(dir)).sort()).toEqual(["state.json", ...(readOnly.endsWith(".journal") ? ["state.json.journal"] : [])]);
+  });
 });
 
 describe("a save that fails", () => {

@@ -1,6 +1,7 @@
 // The file operations under --persist: where the file really is (through symlinks), writing a
 // file so that it is whole on disk or not there at all, and the temporary files a killed server
 // left. Node only.
+import type { Stats } from "node:fs";
 import { access, constants, lstat, open, readdir, readlink, realpath, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 
@@ -58,15 +59,36 @@ export async function syncFolder(folder: string) {
   }
 }
 
+/** What a path that is neither a regular file nor a directory is, in words. */
+function kindOf(found: Stats): string {
+  if (found.isFIFO()) return "a FIFO (named pipe)";
+  if (found.isSocket()) return "a socket";
+  if (found.isCharacterDevice()) return "a character device";
+  if (found.isBlockDevice()) return "a block device";
+  return "not a regular file";
+}
+
+const failure = (code: string, message: string) => Object.assign(new Error(`${code}: ${message}`), { code });
+
 /**
- * Throws EACCES (or what else stops a write) when `file` is there and this process may not write
- * it: a rename over it would succeed, as the folder allows it, and replace a file its owner made
- * read-only. A file not there yet passes.
+ * Throws when `file` is there and is not a regular file (a FIFO would hang the read, a device
+ * would be written into), or when it may not be written: no write bit for anyone (refused for
+ * root too, who passes `access`, since the promise is about the file), or no access for this
+ * process. A rename over it would succeed, as the folder allows it, and replace a file its owner
+ * made read-only. A file not there yet passes.
  */
 export async function checkWritable(file: string) {
-  await access(file, constants.W_OK).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== "ENOENT") throw error;
-  });
+  let found: Stats;
+  try {
+    found = await stat(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw error;
+  }
+  if (found.isDirectory()) throw failure("EISDIR", `${file} is a directory, not a regular file`);
+  if (!found.isFile()) throw failure("ENOTREG", `${file} is ${kindOf(found)}, not a regular file`);
+  if ((found.mode & 0o222) === 0) throw failure("EACCES", `permission denied, ${file} has no write permission for anyone`);
+  await access(file, constants.W_OK);
 }
 
 /**

@@ -108,10 +108,19 @@ const started = await startStatefulMock({
   process.exit(1);
 });
 // Stopping folds the --persist journal into the file; a fold that fails is told, and the pair it leaves loads at the next start.
+// Every signal that comes while a stop runs leaves it to finish: Ctrl-C reaches npm and the server
+// at once, and npm sends its own copy a few milliseconds later, mid-fold. A stop that hangs (a
+// disk that stopped answering) ends after stopBoundMs, saying what it leaves.
+const stopBoundMs = 10_000;
 let stopping = false;
 const stop = () => {
   if (stopping) return;
   stopping = true;
+  setTimeout(() => {
+    const left = values.persist === undefined ? "" : `; ${values.persist}.journal and ${values.persist}.lock may be left beside ${values.persist}, and the next start folds them in`;
+    console.error(`session-recordings-api-mock: the stop did not finish within ${stopBoundMs / 1000} s${left}`);
+    process.exit(1);
+  }, stopBoundMs).unref();
   started.stop().then(
     () => process.exit(0),
     (error: Error) => {
@@ -120,7 +129,7 @@ const stop = () => {
     },
   );
 };
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, stop);
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, stop);
 stopWithNpmsShell(stop);
 // Told once a signal stops it cleanly: whoever waits for this line may send one at once.
 console.log(`Stateful mock${profile === "live" ? " (the live service's shapes)" : ""} listening on ${started.url}`);
