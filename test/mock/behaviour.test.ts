@@ -22,7 +22,7 @@ describe("playlists", () => {
       pinned: false,
       deleted: false,
       filters: {},
-      created_at: "2026-11-22T12:00:00.000Z",
+      created_at: "2026-11-22T12:00:00Z",
     });
     expect(created.short_id).toMatch(/^[A-Za-z0-9]{8}$/);
     expect(created.created_by?.email).toBe("maya.okafor@example.com");
@@ -221,11 +221,11 @@ describe("subscriptions", () => {
   it("sets next_delivery_date from start_date, frequency and interval", async () => {
     const { api } = mockedClient({ now });
     const created = unwrap(await api.POST("/api/environments/{project_id}/subscriptions/", { params: { path: project }, body: { ...create, insight: 14872 } }));
-    expect(created.next_delivery_date).toBe("2026-11-23T09:00:00.000Z");
+    expect(created.next_delivery_date).toBe("2026-11-23T09:00:00Z");
     expect(created.summary).toBe("sent every week");
     const path = { ...project, id: created.id };
     const moved = unwrap(await api.PATCH(subscriptionPath, { params: { path }, body: { start_date: "2026-11-01T09:00:00Z", interval: 2 } }));
-    expect(moved.next_delivery_date).toBe("2026-11-29T09:00:00.000Z");
+    expect(moved.next_delivery_date).toBe("2026-11-29T09:00:00Z");
     expect(moved.summary).toBe("sent every 2 weeks");
   });
 

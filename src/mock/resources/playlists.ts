@@ -3,6 +3,7 @@
 import { documentedRefusal, idsSpent, notFound } from "../errors.js";
 import { own } from "../own-key.js";
 import { empty, json } from "../responses.js";
+import { serverTime } from "../server-time.js";
 import type { OperationEntry } from "../spec/operations.js";
 import { shortId } from "../state/random.js";
 import type { Playlist, ProjectState, Recording, User } from "../state/state.js";
@@ -71,7 +72,7 @@ export const createPlaylist = inProject((c) => {
   if (c.state.nextId.playlist >= Number.MAX_SAFE_INTEGER) return idsSpent("playlist");
   let id = shortId(c.random);
   while (byShortId(c.project, id)) id = shortId(c.random);
-  const now = c.now.toISOString();
+  const now = serverTime(c.now);
   const playlist = {
     id: c.state.nextId.playlist++,
     short_id: id,
@@ -101,7 +102,7 @@ export const updatePlaylist = inProject((c) => {
   const playlist = find(c, "update");
   if (!playlist) return notFound();
   // Staged on a copy and committed in one step, so nothing is half-applied.
-  const next = { ...playlist, last_modified_at: c.now.toISOString(), last_modified_by: c.state.user };
+  const next = { ...playlist, last_modified_at: serverTime(c.now), last_modified_by: c.state.user };
   writeFields(next, c.operation, c.request.body);
   Object.assign(playlist, next);
   c.changed("playlists", playlist.short_id);
@@ -156,7 +157,7 @@ export const addRecordingToPlaylist = inProject((c) => {
   c.project.members[playlist.short_id] = members;
   if (!members.includes(recordingId)) {
     members.unshift(recordingId);
-    playlist.last_modified_at = c.now.toISOString();
+    playlist.last_modified_at = serverTime(c.now);
     c.changed("playlists", playlist.short_id);
     c.changed("members", playlist.short_id);
   }
@@ -169,7 +170,7 @@ export const removeRecordingFromPlaylist = inProject((c) => {
   const index = members.indexOf(String(c.request.path.session_recording_id));
   if (!playlist || index < 0) return notFound();
   members.splice(index, 1);
-  playlist.last_modified_at = c.now.toISOString();
+  playlist.last_modified_at = serverTime(c.now);
   c.changed("playlists", playlist.short_id);
   c.changed("members", playlist.short_id);
   return acknowledged(c);

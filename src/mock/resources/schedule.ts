@@ -2,6 +2,7 @@
 // `next_delivery_date` is set by the server): the RFC 5545 rule the live service builds from
 // the subscription, when it next delivers, and the schedule in words.
 import { scheduleWording } from "../errors.js";
+import { serverTime } from "../server-time.js";
 import type { Subscription } from "../state/state.js";
 import { type Frequency, firstOccurrenceAfter, type Rule } from "./recurrence.js";
 import { readable } from "./visibility.js";
@@ -72,7 +73,8 @@ export function nextDelivery(subscription: Subscription, now: Date): string | nu
   if (!readable(subscription)) return null;
   const rule = ruleOf(subscription);
   if (isProblem(rule)) return null;
-  return firstOccurrenceAfter(rule, new Date(now.getTime() + leadTime))?.toISOString() ?? null;
+  const next = firstOccurrenceAfter(rule, new Date(now.getTime() + leadTime));
+  return next === null ? null : serverTime(next);
 }
 
 export function summarize(subscription: Subscription): string {

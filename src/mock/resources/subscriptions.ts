@@ -2,6 +2,7 @@
 // makes writable, and the schedule (schedule.ts) that follows each write.
 import { documentedRefusal, idsSpent, invalidSchedule, missingScope, notFound, summaryCapReached } from "../errors.js";
 import { type Answer, json } from "../responses.js";
+import { serverTime } from "../server-time.js";
 import type { ProjectState, Subscription } from "../state/state.js";
 import { inProject, type ProjectContext } from "./context.js";
 import { createdFields, writeFields } from "./fields.js";
@@ -113,7 +114,7 @@ export const createSubscription = inProject((c) => {
   const subscription = {
     id: c.state.nextId.subscription,
     ...createdFields(c.operation, c.request.body),
-    created_at: c.now.toISOString(),
+    created_at: serverTime(c.now),
     created_by: c.state.user,
   } as Subscription;
   // Scheduled before the id is taken, so a refused create changes nothing.

@@ -4,6 +4,7 @@ import compiledStory from "../../../generated/mock/story.json";
 import type { components } from "../../../generated/openapi.js";
 import { day } from "../day.js";
 import { nextDelivery, summarize } from "../resources/schedule.js";
+import { serverTime } from "../server-time.js";
 import { between, pick, type Random, seededRandom, shortId, uuid7 } from "./random.js";
 import { copy, type MockState, type Playlist, type ProjectState, type Recording, type Subscription } from "./state.js";
 
@@ -51,7 +52,7 @@ function person(random: Random, at: number, test: boolean): Recording["person"] 
     id: between(random, 5_000_000, 5_999_999),
     name: email,
     distinct_ids: distinct,
-    created_at: new Date(at - between(random, 1, 90) * day).toISOString(),
+    created_at: serverTime(at - between(random, 1, 90) * day),
     uuid: uuid7(random, at - between(random, 1, 90) * day),
     properties: { email, $browser: pick(random, browsers), $geoip_country_code: pick(random, countries), ...(test ? { is_test_account: true } : {}) },
   };
@@ -73,8 +74,8 @@ function recording(random: Random, now: number, origin: string): { recording: Re
       recording_duration: active + inactive,
       active_seconds: active,
       inactive_seconds: inactive,
-      start_time: new Date(start).toISOString(),
-      end_time: new Date(start + (active + inactive) * 1000).toISOString(),
+      start_time: serverTime(start),
+      end_time: serverTime(start + (active + inactive) * 1000),
       click_count: clicks,
       keypress_count: Math.round(active * random() * 0.3),
       mouse_activity_count: clicks * between(random, 3, 12),
@@ -102,11 +103,11 @@ function playlist(random: Random, now: number, id: number, name: string, user: M
     derived_name: null,
     description: "",
     pinned: random() < 0.25,
-    created_at: new Date(created).toISOString(),
+    created_at: serverTime(created),
     created_by: user,
     deleted: false,
     filters: isFilters ? { date_from: "-7d", filter_test_accounts: true, events: [{ id: pick(random, events), type: "events" }] } : {},
-    last_modified_at: new Date(created + between(random, 0, now - created)).toISOString(),
+    last_modified_at: serverTime(created + between(random, 0, now - created)),
     last_modified_by: user,
     recordings_counts: {},
     type: isFilters ? "filters" : "collection",
@@ -129,9 +130,9 @@ function subscription(random: Random, now: number, id: number, user: MockState["
     byweekday: frequency === "weekly" ? ["monday"] : null,
     bysetpos: null,
     count: null,
-    start_date: start.toISOString(),
+    start_date: serverTime(start),
     until_date: null,
-    created_at: new Date(start.getTime() - between(random, 1, 3) * day).toISOString(),
+    created_at: serverTime(start.getTime() - between(random, 1, 3) * day),
     created_by: user,
     deleted: false,
     title: pick(random, subscriptionTitles),
