@@ -29,6 +29,45 @@ describe("the scan", () => {
     expect(JSON.stringify(leaks)).not.toContain("jane@acme.com");
   });
 
+  it("reads every spelling: percent-encoded (repeatedly), full-width, base64, a JWT's segments, and the key itself", () => {
+    const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJqYW5lIn0.c2lnbmF0dXJl";
+    const output = {
+      percent: "write to jane%40acme.com",
+      twice: "/u/jane%2540acme.com/orders",
+      fullWidth: "write to jane＠acme.com",
+      base64: "id amFuZUBhY21lLmNvbQ== here",
+      token: `reset with ${jwt}`,
+      key: "Playlist phx_fake_key_0000",
+      keyEncoded: `Playlist ${Buffer.from("phx_fake_key_0000").toString("base64")}`,
+    };
+    const leaks = findPersonalData(output, { personal: ["jane@acme.com", "phx_fake_key_0000"] });
+    const kinds = (field: string) => leaks.filter((leak) => leak.path === `snapshot.${field}`).map((leak) => leak.kind);
+    for (const field of ["percent", "twice", "fullWidth", "base64"]) expect(kinds(field), field).toEqual(["personal value", "email"]);
+    expect(kinds("token")).toEqual(["token"]);
+    expect(kinds("key")).toEqual(["personal value"]);
+    expect(kinds("keyEncoded")).toEqual(["personal value"]);
+    expect(JSON.stringify(leaks)).not.toMatch(/jane|phx_fake/);
+  });
+
+  it("reads numbers under free keys like text, and leaves those its caller types", () => {
+    const output = { properties: { phone: 4155550123, list: [447946095800, 14155550123] }, counts: { recordings: 4155550123 } };
+    const leaks = findPersonalData(output, { personal: [], typedNumber: (path) => path.startsWith("snapshot.counts") });
+    expect(leaks).toEqual([
+      { path: "snapshot.properties.phone", kind: "phone number" },
+      { path: "snapshot.properties.list[0]", kind: "phone number" },
+      { path: "snapshot.properties.list[1]", kind: "phone number" },
+    ]);
+  });
+
+  it("cannot judge a value whose decoding does not end within its bounds, and says so", () => {
+    let deep = "jane@acme.com";
+    for (let i = 0; i < 10; i++) deep = deep.replaceAll("%", "%25").replace("@", "%40");
+    let nested = "hello there";
+    for (let i = 0; i < 5; i++) nested = Buffer.from(nested).toString("base64");
+    const leaks = findPersonalData({ deep, nested, huge: 4.2e21 }, { personal: [] });
+    expect(leaks.filter((leak) => leak.kind === "cannot be judged").map((leak) => leak.path)).toEqual(["snapshot.deep", "snapshot.nested", "snapshot.huge"]);
+  });
+
   it("skips exactly the paths kept on request", () => {
     const output = { kept: "jane@acme.com", other: "jane@acme.com" };
     expect(findPersonalData(output, { personal: [], kept: new Set(["snapshot.kept"]) })).toEqual([{ path: "snapshot.other", kind: "email" }]);
