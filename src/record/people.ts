@@ -6,7 +6,7 @@ import type { Recording, User } from "../mock/state/state.js";
 import type { Pseudonyms } from "./pseudonyms.js";
 import type { Ledger } from "./report.js";
 import { isEmail } from "./shapes.js";
-import { templateUrl } from "./urls.js";
+import { templateSegment, templateUrl, urlParts } from "./urls.js";
 
 type Person = NonNullable<Recording["person"]>;
 
@@ -98,19 +98,13 @@ export class People {
     return templateUrl(value, this.pseudonyms);
   }
 
-  /** Notes what a URL carries that its template drops: the host, the query and fragment, the templated segments. */
+  /** Notes what a URL carries that its template drops: the host, the credentials, the query and fragment, the templated segments. */
   private readUrl(value: string): void {
-    const at = value.search(/[?#]/);
-    if (at >= 0) this.ledger.read(value.slice(at + 1));
-    try {
-      const url = new URL(value);
-      if (url.hostname.length >= 4) this.ledger.read(url.hostname);
-      if (url.username) this.ledger.read(url.username);
-      if (url.password) this.ledger.read(url.password);
-      for (const raw of url.pathname.split("/")) if (templateUrl(`/${raw}`, this.pseudonyms) !== `/${raw}`) this.ledger.read(raw);
-    } catch {
-      for (const raw of value.replace(/[?#][\s\S]*$/, "").split("/")) if (templateUrl(`/${raw}`, this.pseudonyms) !== `/${raw}`) this.ledger.read(raw);
-    }
+    const { host, userinfo, path, rest } = urlParts(value);
+    if (rest.length > 1) this.ledger.read(rest.slice(1));
+    if (host.length >= 4) this.ledger.read(host);
+    for (const part of [userinfo, ...userinfo.split(":")]) this.ledger.read(part);
+    for (const raw of path.split("/")) if (templateSegment(raw) !== raw) this.ledger.read(raw);
   }
 
   /** A person property's value as written, or undefined to drop it; `path` is where it is written. */

@@ -116,6 +116,22 @@ describe("URLs", () => {
     expect(templateUrl("https://shop.acme.com/x", p).split("/")[2]).toBe(url.split("/")[2]);
     expect(templateUrl("/pricing?plan=pro", p)).toBe("/pricing");
   });
+
+  it("template a token, a JWT (dots and all) and an email in any spelling; with no scheme the host is still mapped", () => {
+    const p = new Pseudonyms(new Uint8Array(32));
+    const host = templateUrl("https://app.acme.com/", p).split("/")[2];
+    expect(templateUrl("https://app.acme.com/reset/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJqYW5lIn0.c2lnbmF0dXJl", p)).toBe(`https://${host}/reset/:token`);
+    for (const segment of ["jane%2540acme.com", "jane＠acme.com", "jane%25252540acme.com"])
+      expect(templateUrl(`https://app.acme.com/u/${segment}/orders`, p), segment).toBe(`https://${host}/u/:email/orders`);
+    expect(templateUrl("https://app.acme.com/u/amFuZUBhY21lLmNvbQ==/x", p)).toBe(`https://${host}/u/:email/x`);
+    expect(templateUrl("https://app.acme.com/k/XkQpTzRwLmBvNhYaGd/x", p)).toBe(`https://${host}/k/:token/x`);
+    expect(templateUrl("app.acme.com/u/jane@acme.com?x=1", p)).toBe(`${host}/u/:email`);
+    expect(templateUrl("jane:pw@app.acme.com:8080/x#y", p)).toBe(`${host}/x`);
+    expect(templateUrl("//app.acme.com/x", p)).toBe(`${host}/x`);
+    // Pages keep their names: slugs, CamelCase, files.
+    for (const path of ["/docs/getting-started-with-session-recordings", "/UserSettingsPage", "/assets/index.html", "/pricing"])
+      expect(templateUrl(path, p)).toBe(path);
+  });
 });
 
 describe("the recorder's fetch", () => {
