@@ -47,6 +47,9 @@ function kindsIn(text: string, personal: readonly string[]): LeakKind[] {
   return [...kinds];
 }
 
+/** Whether a reading of `text` is shaped like personal data (an email, an IP address, a phone number, a token), or cannot be judged. */
+export const looksPersonal = (text: string) => kindsIn(text, []).length > 0;
+
 /** Every leak in `output`, in the order met; an empty list when there is none. */
 export function findPersonalData(output: unknown, { personal, kept = new Set(), typedNumber = () => false }: ScanOptions): Leak[] {
   // Each value as its readings too, so a value read encoded (a query, say) is found decoded.
