@@ -18,8 +18,8 @@ const piece = fc.tuple(fc.integer({ min: 0, max: 9 }), fc.stringMatching(/^[a-z]
 
 const fullWidth = (text: string) => text.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
 const percentAll = (text: string) => [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, "0").toUpperCase()}`).join("");
-const jwt = (text: string) =>
-  [{ alg: "HS256", typ: "JWT" }, { sub: text }].map((part) => Buffer.from(JSON.stringify(part)).toString("base64url")).join(".") + ".c2lnbmF0dXJl";
+const base64url = (part: object) => Buffer.from(JSON.stringify(part)).toString("base64url");
+const jwt = (text: string) => `${base64url({ alg: "HS256", typ: "JWT" })}.${base64url({ sub: text })}.c2lnbmF0dXJl`;
 
 const encodings = {
   plain: (text: string) => text,
