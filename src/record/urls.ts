@@ -73,5 +73,7 @@ export function templateUrl(url: string, pseudonyms: Pseudonyms): string {
   const templated = path.split("/").map(templateSegment).join("/");
   if (!host) return templated;
   const mapped = pseudonyms.of("host", host);
-  return scheme ? `${scheme}//${mapped}${templated}` : `${mapped}${templated}`;
+  // As WHATWG URL writes a web address with no path: with its root.
+  const root = templated === "" && /^https?:$/.test(scheme) ? "/" : templated;
+  return scheme ? `${scheme}//${mapped}${root}` : `${mapped}${templated}`;
 }

@@ -128,6 +128,7 @@ describe("URLs", () => {
     expect(templateUrl("app.acme.com/u/jane@acme.com?x=1", p)).toBe(`${host}/u/:email`);
     expect(templateUrl("jane:pw@app.acme.com:8080/x#y", p)).toBe(`${host}/x`);
     expect(templateUrl("//app.acme.com/x", p)).toBe(`${host}/x`);
+    expect(templateUrl("HTTPS://APP.acme.com", p)).toBe(`https://${host}/`);
     // Pages keep their names: slugs, CamelCase, files.
     for (const path of ["/docs/getting-started-with-session-recordings", "/UserSettingsPage", "/assets/index.html", "/pricing"])
       expect(templateUrl(path, p)).toBe(path);
