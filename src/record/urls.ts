@@ -58,15 +58,6 @@ export function templateSegment(raw: string): string {
   return raw;
 }
 
-/** `path` with its query and fragment dropped and its record-naming segments templated. */
-export function templatePath(path: string): string {
-  return urlParts(path.startsWith("/") ? path : `/${path}`)
-    .path.split("/")
-    .map(templateSegment)
-    .join("/")
-    .slice(path.startsWith("/") ? 0 : 1);
-}
-
 /** `url` as a recording keeps it (see above); a host becomes the same pseudonym wherever it appears. */
 export function templateUrl(url: string, pseudonyms: Pseudonyms): string {
   const { scheme, host, path } = urlParts(url);
