@@ -381,5 +381,6 @@ export function anonymise(raw: RawAccount, options: AnonymiseOptions): Anonymise
     subscriptions: subscriptions.length,
     membersOutsideWindow: raw.membersOutsideWindow,
   };
-  return { state, report: ledger.report, personal: ledger.personal, keptPaths: ledger.keptPaths };
+  const personal = new Set([...ledger.personal].filter((value) => !ledger.keptValues.has(value)));
+  return { state, report: ledger.report, personal, keptPaths: ledger.keptPaths };
 }

@@ -5,7 +5,7 @@
 // service did (events and actions, which no answer carries; a partial match on a value now a
 // pseudonym; a property the persons no longer hold) is named in the report.
 import { isObject } from "../shared/is-object.js";
-import { emailProperties, isPersonalProperty, nameProperties, type People, propertyKind, urlProperties } from "./people.js";
+import { emailProperties, isPersonalProperty, nameProperties, type People, urlProperties } from "./people.js";
 import type { Ledger } from "./report.js";
 
 type Json = unknown;
@@ -26,14 +26,41 @@ export interface FilterContext {
 
 const scalar = (value: Json) => typeof value === "number" || typeof value === "boolean" || value === null;
 
-/** A property filter's value(s) through `map`, each string on its own. */
-function mapValues(value: Json, map: (text: string) => string | undefined): Json {
+/** Keys of the filters on a recording's own fields and its console: the API's names, written as read. */
+const recordingKeys = new Set([
+  "duration",
+  "active_seconds",
+  "inactive_seconds",
+  "click_count",
+  "keypress_count",
+  "mouse_activity_count",
+  "console_log_count",
+  "console_warn_count",
+  "console_error_count",
+  "activity_score",
+  "snapshot_source",
+  "visited_page",
+  "start_url",
+  "ongoing",
+  "viewed",
+]);
+const typedKeys: Record<string, ReadonlySet<string>> = { recording: recordingKeys, log_entry: new Set(["level", "message"]), cohort: new Set(["id"]) };
+
+/** A property filter's value(s) through `map`, each string and number on its own (a number as its text, since it may be a phone number or an id). */
+function mapValues(value: Json, map: (text: string) => Json): Json {
   if (Array.isArray(value)) return value.map((item) => mapValues(item, map)).filter((item) => item !== undefined);
-  if (typeof value === "string") return map(value);
+  if (typeof value === "string" || typeof value === "number") return map(String(value));
   return scalar(value) ? value : undefined;
 }
 
-/** One property filter `{key, type, value, operator}`: its value mapped by the property it names. */
+/** A filter's key as written: a typed filter's own names as read, a property's through the persons' key map. */
+function filterKey(key: string, type: Json, c: FilterContext): string {
+  const typed = typeof type === "string" ? typedKeys[type] : undefined;
+  if (typed?.has(key)) return key;
+  return c.people.propertyKey(key);
+}
+
+/** One property filter `{key, type, value, operator}`: its key through the key map, its value mapped by the property it names. */
 function propertyFilter(filter: Record<string, Json>, c: FilterContext, where: string): Record<string, Json> | undefined {
   const out: Record<string, Json> = {};
   for (const field of ["key", "type", "operator"]) {
@@ -42,21 +69,25 @@ function propertyFilter(filter: Record<string, Json>, c: FilterContext, where: s
     else if (value !== undefined) c.ledger.count("dropped", `playlist.filters (a property filter's ${field})`);
   }
   const key = typeof out.key === "string" ? out.key : "";
+  if (key) out.key = filterKey(key, out.type, c);
   const operator = typeof out.operator === "string" ? out.operator : "exact";
   const exact = exactOperators.has(operator);
-  const say = (why: string) => c.ledger.notReproducible(`playlist ${c.playlist}: ${where} on ${key || "a property"} (${operator}): ${why}`);
+  const say = (why: string) => c.ledger.notReproducible(`playlist ${c.playlist}: ${where} on ${String(out.key ?? "a property")} (${operator}): ${why}`);
   if ("value" in filter) {
     const value = filter.value;
     if (out.type === "log_entry" && key === "level") {
       out.value = mapValues(value, (text) => (consoleLevels.has(text) ? text : undefined));
     } else if (out.type === "recording" || out.type === "cohort") {
-      out.value = mapValues(value, () => undefined);
+      // Durations and counts are typed, and kept; text here (a page, a name) is not.
+      out.value = Array.isArray(value) ? value.filter(scalar) : scalar(value) ? value : undefined;
       if (typeof value === "string" || (Array.isArray(value) && value.some((v) => typeof v === "string")))
         c.ledger.count("dropped", "playlist.filters (a text value)");
       if (out.type === "cohort") say("the mock holds no cohorts");
     } else {
-      const kind = propertyKind(key, value, new Set());
-      if ((emailProperties as readonly string[]).includes(key) || kind === "email") {
+      const kind = c.people.kindOf(key, value);
+      if (kind === "on request") {
+        out.value = value;
+      } else if ((emailProperties as readonly string[]).includes(key) || kind === "email") {
         out.value = mapValues(value, (text) => c.people.email(text));
         if (!exact) say("the emails are pseudonyms now, so only a whole-value match carries over");
       } else if ((nameProperties as readonly string[]).includes(key)) {
@@ -69,17 +100,20 @@ function propertyFilter(filter: Record<string, Json>, c: FilterContext, where: s
         out.value = mapValues(value, (text) => c.people.url(text));
         say("pages are templated (host mapped, ids, query and fragment gone), so a match on them may differ");
       } else if (kind === "kept" || kind === "flag") {
-        out.value = mapValues(value, (text) => text);
+        // As the persons' values are written, so the filter matches the same persons.
+        const one = (item: Json) => (typeof item === "string" || scalar(item) ? c.people.keptValue(item) : undefined);
+        out.value = Array.isArray(value) ? value.map(one).filter((item) => item !== undefined) : one(value);
       } else {
         // A property the persons no longer hold: its values are replaced like any unknown text.
         out.value = mapValues(value, (text) => c.people.value(text, isPersonalProperty(key)));
         say("the recorded persons do not hold this property");
       }
-      if (out.value !== undefined) c.ledger.count(kind === "kept" || kind === "flag" ? "kept" : "replaced", "playlist.filters (property values)");
+      const asRead = kind === "kept" || kind === "flag" || kind === "on request";
+      if (out.value !== undefined) c.ledger.count(asRead ? "kept" : "replaced", "playlist.filters (property values)");
     }
   }
-  for (const field of Object.keys(filter))
-    if (!["key", "type", "operator", "value"].includes(field)) c.ledger.count("dropped", `playlist.filters (a property filter's ${field})`);
+  if (Object.keys(filter).some((field) => !["key", "type", "operator", "value"].includes(field)))
+    c.ledger.count("dropped", "playlist.filters (a property filter's other fields)");
   return out;
 }
 
@@ -133,8 +167,10 @@ export function anonymiseFilters(filters: Json, c: FilterContext): Json {
       if ((out[key] as string[]).length < value.length)
         c.ledger.notReproducible(`playlist ${c.playlist}: filters.session_ids names recordings that were not recorded`);
     } else {
-      c.ledger.count("dropped", `playlist.filters.${key}`);
-      c.ledger.notReproducible(`playlist ${c.playlist}: filters.${key} is not a filter the recorder knows, so it was dropped`);
+      // The key itself may carry a name: named through the key map.
+      const named = c.people.propertyKey(key);
+      c.ledger.count("dropped", `playlist.filters.${named}`);
+      c.ledger.notReproducible(`playlist ${c.playlist}: filters.${named} is not a filter the recorder knows, so it was dropped`);
       continue;
     }
     c.ledger.count(key === "distinct_ids" || key === "person_uuid" || key === "session_ids" ? "replaced" : "kept", `playlist.filters.${key}`);

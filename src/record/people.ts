@@ -5,8 +5,9 @@
 import type { Recording, User } from "../mock/state/state.js";
 import type { Pseudonyms } from "./pseudonyms.js";
 import type { Ledger } from "./report.js";
+import { looksPersonal } from "./scan.js";
 import { isEmail } from "./shapes.js";
-import { templateUrl } from "./urls.js";
+import { templateSegment, templateUrl, urlParts } from "./urls.js";
 
 type Person = NonNullable<Recording["person"]>;
 
@@ -44,6 +45,19 @@ export const isPersonalProperty = (key: string) =>
     key,
   );
 
+/**
+ * Property keys written as read: the service's own (`$…`, named by its SDKs), campaign
+ * parameters, and the kinds above. Any other key is the account's own and may carry a name
+ * (`jane_doe_vip`): it is written as a pseudonym, the same in persons, filters and the report.
+ */
+export function isKnownPropertyKey(key: string): boolean {
+  return (
+    /^\$[a-z][a-z0-9_]*$/.test(key) ||
+    /^(utm_(source|medium|campaign|content|term)|gclid|gad_source|fbclid|msclkid|twclid|li_fat_id|mc_cid|igshid|ttclid|is_test_account)$/.test(key) ||
+    [...keptProperties, ...emailProperties, ...nameProperties, ...urlProperties].includes(key as never)
+  );
+}
+
 export type PropertyKind = "kept" | "email" | "name" | "url" | "flag" | "dropped";
 
 /** How a person property is written, by its name and (for flags) its value. */
@@ -64,6 +78,33 @@ export class People {
     private readonly ledger: Ledger,
     private readonly keep: ReadonlySet<string>,
   ) {}
+
+  /** How a person property is written, by its name and value (propertyKind, with the fields kept on request). */
+  kindOf(key: string, value: unknown): PropertyKind | "on request" {
+    return propertyKind(key, value, this.keep);
+  }
+
+  /** A property's key as written: as read when known or kept on request, else its pseudonym (one per key). */
+  propertyKey(key: string): string {
+    // Not searched for by the scan: a key such as `plan` is rightly met again in free text.
+    if (isKnownPropertyKey(key) || this.keep.has(`person.properties.${key}`)) return key;
+    return this.pseudonyms.of("key", key);
+  }
+
+  /**
+   * A value of a property kept as read (an allowlisted one or a yes/no flag), as written: as
+   * read, unless a reading of it is shaped like personal data (a phone number in `$os_version`,
+   * an email in base64), when it is a placeholder like any other text. Numbers are read as text.
+   */
+  keptValue(value: unknown): unknown {
+    if (typeof value !== "string" && typeof value !== "number") return value;
+    const text = String(value);
+    if (!looksPersonal(text) && (typeof value === "string" || Number.isSafeInteger(value) || !/e/i.test(text))) {
+      if (typeof value === "string") this.ledger.keptOnPurpose(value);
+      return value;
+    }
+    return this.value(text);
+  }
 
   email(value: string): string {
     this.ledger.read(value);
@@ -98,19 +139,13 @@ export class People {
     return templateUrl(value, this.pseudonyms);
   }
 
-  /** Notes what a URL carries that its template drops: the host, the query and fragment, the templated segments. */
+  /** Notes what a URL carries that its template drops: the host, the credentials, the query and fragment, the templated segments. */
   private readUrl(value: string): void {
-    const at = value.search(/[?#]/);
-    if (at >= 0) this.ledger.read(value.slice(at + 1));
-    try {
-      const url = new URL(value);
-      if (url.hostname.length >= 4) this.ledger.read(url.hostname);
-      if (url.username) this.ledger.read(url.username);
-      if (url.password) this.ledger.read(url.password);
-      for (const raw of url.pathname.split("/")) if (templateUrl(`/${raw}`, this.pseudonyms) !== `/${raw}`) this.ledger.read(raw);
-    } catch {
-      for (const raw of value.replace(/[?#][\s\S]*$/, "").split("/")) if (templateUrl(`/${raw}`, this.pseudonyms) !== `/${raw}`) this.ledger.read(raw);
-    }
+    const { host, userinfo, path, rest } = urlParts(value);
+    if (rest.length > 1) this.ledger.read(rest.slice(1));
+    if (host.length >= 4) this.ledger.read(host);
+    for (const part of [userinfo, ...userinfo.split(":")]) this.ledger.read(part);
+    for (const raw of path.split("/")) if (templateSegment(raw) !== raw) this.ledger.read(raw);
   }
 
   /** A person property's value as written, or undefined to drop it; `path` is where it is written. */
@@ -120,12 +155,15 @@ export class People {
     if (kind === "on request") {
       this.ledger.keptPaths.add(path);
       this.ledger.count("kept", field);
+      if (typeof value === "string") this.ledger.keptOnPurpose(value);
       return value;
     }
     if (kind === "kept" || kind === "flag") {
       if (typeof value === "string" || typeof value === "number" || typeof value === "boolean" || value === null) {
-        this.ledger.count("kept", kind === "flag" ? "person.properties (yes/no flags)" : field);
-        return value;
+        const written = this.keptValue(value);
+        if (written === value) this.ledger.count("kept", kind === "flag" ? "person.properties (yes/no flags)" : field);
+        else this.ledger.count("replaced", `${field} (shaped like personal data)`);
+        return written;
       }
     } else if (typeof value === "string") {
       if (kind === "email") {
@@ -142,7 +180,7 @@ export class People {
       }
     }
     if (isPersonalProperty(key)) this.ledger.read(typeof value === "string" ? value : JSON.stringify(value));
-    this.ledger.count("dropped", field);
+    this.ledger.count("dropped", `person.properties.${this.propertyKey(key)}`);
     return undefined;
   }
 
@@ -158,8 +196,8 @@ export class People {
     const raw = person.properties;
     if (raw && typeof raw === "object" && !Array.isArray(raw)) {
       for (const [key, value] of Object.entries(raw)) {
-        const written = this.property(key, value, `${path}.properties.${key}`);
-        if (written !== undefined) properties[key] = written;
+        const written = this.property(key, value, `${path}.properties.${this.propertyKey(key)}`);
+        if (written !== undefined) properties[this.propertyKey(key)] = written;
       }
     }
     const shown = [...emailProperties, ...nameProperties].map((key) => properties[key]).find((value) => typeof value === "string") as string | undefined;

@@ -36,6 +36,7 @@ export const formats = {
   name: (digest, size) => `Person ${lettersOf(digest, size)}`,
   value: (digest, size) => `value-${lettersOf(digest, size)}`,
   host: (digest, size) => `site-${lettersOf(digest, size)}.example`,
+  key: (digest, size) => `property_${lettersOf(digest, size)}`,
   channel: (digest, size) => `#channel-${lettersOf(digest, size)}`,
   token: (digest, size) => `phc_${lettersOf(digest, size + 37)}`,
   uuid: (digest) => uuidOf(digest),

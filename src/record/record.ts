@@ -83,6 +83,14 @@ export class PersonalDataError extends Error {
 export const keyOf = (salt: string | undefined): Uint8Array =>
   salt === undefined ? randomBytes(32) : createHash("sha256").update(`session-recordings-api-mock record\0${salt}`).digest();
 
+/**
+ * The snapshot's numbers judged by their field: the anonymiser writes a number outside a
+ * person's properties and a playlist's filters only from a field the state types (a count, a
+ * duration, an id, a schedule), which the snapshot check holds it to. Under those two free
+ * keys a number is read like text.
+ */
+const isTypedNumber = (path: string) => !/\.person\.properties[.[]|\.filters[.[]/.test(path);
+
 export async function recordAccount(options: RecordOptions): Promise<Recording> {
   const maxRecordings = options.maxRecordings ?? 300;
   const dateFrom = options.dateFrom ?? "-30d";
@@ -135,9 +143,14 @@ export async function recordAccount(options: RecordOptions): Promise<Recording> 
     report: rest,
   };
   // The sidecar names fields (never values), and is scanned as the snapshot is (but for the service's host): a field named by personal data stops the run too.
+  // The key is searched for too: an account can hold it (pasted into a playlist's name, say).
+  const searched = [...personal, options.apiKey];
   const leaks = [
-    ...findPersonalData(state, { personal, kept: keptPaths }),
-    ...findPersonalData(sidecar, { personal, kept: new Set(["snapshot.host"]) }).map((leak) => ({ ...leak, path: leak.path.replace(/^snapshot/, "sidecar") })),
+    ...findPersonalData(state, { personal: searched, kept: keptPaths, typedNumber: isTypedNumber }),
+    ...findPersonalData(sidecar, { personal: searched, kept: new Set(["snapshot.host"]), typedNumber: () => true }).map((leak) => ({
+      ...leak,
+      path: leak.path.replace(/^snapshot/, "sidecar"),
+    })),
   ];
   if (leaks.length > 0) throw new PersonalDataError(leaks);
   return { snapshot: state, sidecar, report };

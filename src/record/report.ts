@@ -27,6 +27,8 @@ export class Ledger {
   };
   /** Every personal value read: what the final scan looks for. Never written. */
   readonly personal = new Set<string>();
+  /** Values written as read on purpose (allowlisted properties, `--keep`): not searched for by the scan. */
+  readonly keptValues = new Set<string>();
   /** Output paths written as read on request (`--keep`): the scan skips exactly these. */
   readonly keptPaths = new Set<string>();
 
@@ -38,6 +40,11 @@ export class Ledger {
   /** Notes `value` as personal: the scan fails the run if it appears anywhere in the output. */
   read(value: unknown): void {
     if (typeof value === "string" && value.trim() !== "") this.personal.add(value.trim());
+  }
+
+  /** Notes `value` as written as read on purpose: the scan does not search for it, though it may be read elsewhere too. */
+  keptOnPurpose(value: string): void {
+    if (value.trim() !== "") this.keptValues.add(value.trim());
   }
 
   notReproducible(line: string): void {

@@ -1,11 +1,15 @@
-// The last line of defence: before anything is written, every string of the output (values and
-// keys, in every field, known to the anonymiser or not) is searched for each personal value the
-// recorder read, and for what is shaped like an email outside the pseudonyms' `.invalid`
-// domain, an IP address or a phone number. A hit names the field's path and its kind, never the
+// The last line of defence: before anything is written, every string and every number under a
+// free key of the output (values and keys, in every field, known to the anonymiser or not) is
+// read as readings.ts reads it (look-alikes folded, percent-encoding, base64 and JWT segments
+// decoded) and each reading searched for each personal value the recorder read, and for what is
+// shaped like an email outside the pseudonyms' `.invalid` domain, an IP address, a phone number
+// or a token (a JWT, a personal API key). A value whose decoding does not end within the bounds
+// cannot be judged, and counts as a hit. A hit names the field's path and its kind, never the
 // value, which is what must not be shown.
-import { emailShape, ipsIn, isPseudonymEmail, phonesIn } from "./shapes.js";
+import { readingsOf } from "./readings.js";
+import { emailShape, ipsIn, isPseudonymEmail, phonesIn, tokensIn } from "./shapes.js";
 
-export type LeakKind = "personal value" | "email" | "IP address" | "phone number";
+export type LeakKind = "personal value" | "email" | "IP address" | "phone number" | "token" | "cannot be judged";
 
 export interface Leak {
   /** Where, as `snapshot.projects.28417.recordings[3].person.properties.email`. */
@@ -18,22 +22,38 @@ export interface ScanOptions {
   personal: Iterable<string>;
   /** Paths kept as read by `--keep`: not searched. */
   kept?: ReadonlySet<string> | undefined;
+  /**
+   * Whether the number at `path` is judged by its field (a count, a duration, an id the
+   * recorder wrote) rather than read like text; by default every number is read like text.
+   */
+  typedNumber?: ((path: string) => boolean) | undefined;
 }
+
+/** How the scan compares: case and look-alikes folded. */
+export const folded = (text: string) => text.normalize("NFKC").toLowerCase();
 
 /** What in `text` is personal data, by kind. */
 function kindsIn(text: string, personal: readonly string[]): LeakKind[] {
-  const kinds: LeakKind[] = [];
-  const lower = text.toLowerCase();
-  if (personal.some((value) => lower.includes(value))) kinds.push("personal value");
-  if ((text.match(emailShape) ?? []).some((email) => !isPseudonymEmail(email))) kinds.push("email");
-  if (ipsIn(text).length > 0) kinds.push("IP address");
-  if (phonesIn(text).length > 0) kinds.push("phone number");
-  return kinds;
+  const { texts, undecidable } = readingsOf(text);
+  const kinds = new Set<LeakKind>(undecidable ? ["cannot be judged"] : []);
+  for (const reading of texts) {
+    const lower = reading.toLowerCase();
+    if (personal.some((value) => lower.includes(value))) kinds.add("personal value");
+    if ((reading.match(emailShape) ?? []).some((email) => !isPseudonymEmail(email))) kinds.add("email");
+    if (ipsIn(reading).length > 0) kinds.add("IP address");
+    if (phonesIn(reading).length > 0) kinds.add("phone number");
+    if (tokensIn(reading).length > 0) kinds.add("token");
+  }
+  return [...kinds];
 }
 
+/** Whether a reading of `text` is shaped like personal data (an email, an IP address, a phone number, a token), or cannot be judged. */
+export const looksPersonal = (text: string) => kindsIn(text, []).length > 0;
+
 /** Every leak in `output`, in the order met; an empty list when there is none. */
-export function findPersonalData(output: unknown, { personal, kept = new Set() }: ScanOptions): Leak[] {
-  const values = [...new Set([...personal].map((value) => value.toLowerCase()).filter((value) => value.length >= 4))];
+export function findPersonalData(output: unknown, { personal, kept = new Set(), typedNumber = () => false }: ScanOptions): Leak[] {
+  // Each value as its readings too, so a value read encoded (a query, say) is found decoded.
+  const values = [...new Set([...personal].flatMap((value) => readingsOf(value).texts.map(folded)).filter((value) => value.length >= 4))];
   const leaks: Leak[] = [];
   const check = (text: string, path: string) => {
     for (const kind of kindsIn(text, values)) leaks.push({ path, kind });
@@ -44,7 +64,12 @@ export function findPersonalData(output: unknown, { personal, kept = new Set() }
     const { value, path } = stack.pop()!;
     if (kept.has(path)) continue;
     if (typeof value === "string") check(value, path);
-    else if (Array.isArray(value)) for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: `${path}[${i}]` });
+    else if (typeof value === "number") {
+      if (typedNumber(path)) continue;
+      // An exponent hides the digits a phone number or an id is made of.
+      if (!Number.isSafeInteger(value) && /e/i.test(String(value))) leaks.push({ path, kind: "cannot be judged" });
+      else check(String(value), path);
+    } else if (Array.isArray(value)) for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: `${path}[${i}]` });
     else if (value !== null && typeof value === "object") {
       const entries = Object.entries(value);
       for (let i = entries.length - 1; i >= 0; i--) {

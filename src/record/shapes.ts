@@ -12,6 +12,26 @@ export const isUuid = (text: string) => new RegExp(`^${uuidShape.source}$`, "i")
 /** A path segment that names a record rather than a page: digits, or a long run of letters and digits mixed. */
 export const isIdLike = (text: string) => /^\d+$/.test(text) || (text.length >= 16 && /\d/.test(text) && /[a-z]/i.test(text) && /^[\w-]+$/.test(text));
 
+/** A JWT (three base64url segments, the first a JSON header) or a personal API key of the service. */
+const tokenShape = /eyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*|phx_[a-z0-9]{16,}/gi;
+
+/** The tokens in `text`: JWTs and personal API keys. */
+export const tokensIn = (text: string): string[] => text.match(tokenShape) ?? [];
+
+/**
+ * A path segment that is a secret rather than a page: a JWT, or 16 or more characters of
+ * the base64, hex or URL alphabets that mix letters and digits, or mix cases as random text does
+ * (a name such as UserSettingsPage has few capitals; a slug none).
+ */
+export function isTokenLike(text: string): boolean {
+  if (tokensIn(text).length > 0) return true;
+  if (text.length < 16 || !/^[\w.~+/=%-]+$/.test(text)) return false;
+  if (/\d/.test(text) && /[a-z]/i.test(text)) return true;
+  const upper = text.replace(/[^A-Z]/g, "").length;
+  const lower = text.replace(/[^a-z]/g, "").length;
+  return upper >= 4 && lower >= 4 && upper / (upper + lower) >= 0.25;
+}
+
 /** The IP addresses in `text`, v4 and v6, as node:net reads them. */
 export function ipsIn(text: string): string[] {
   const candidates = text.match(/(?:\d{1,3}\.){3}\d{1,3}|[0-9a-f]{0,4}(?::[0-9a-f]{0,4}){2,7}(?:(?:\d{1,3}\.){3}\d{1,3})?/gi) ?? [];

@@ -29,6 +29,45 @@ describe("the scan", () => {
     expect(JSON.stringify(leaks)).not.toContain("jane@acme.com");
   });
 
+  it("reads every spelling: percent-encoded (repeatedly), full-width, base64, a JWT's segments, and the key itself", () => {
+    const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJqYW5lIn0.c2lnbmF0dXJl";
+    const output = {
+      percent: "write to jane%40acme.com",
+      twice: "/u/jane%2540acme.com/orders",
+      fullWidth: "write to jane＠acme.com",
+      base64: "id amFuZUBhY21lLmNvbQ== here",
+      token: `reset with ${jwt}`,
+      key: "Playlist phx_fake_key_0000",
+      keyEncoded: `Playlist ${Buffer.from("phx_fake_key_0000").toString("base64")}`,
+    };
+    const leaks = findPersonalData(output, { personal: ["jane@acme.com", "phx_fake_key_0000"] });
+    const kinds = (field: string) => leaks.filter((leak) => leak.path === `snapshot.${field}`).map((leak) => leak.kind);
+    for (const field of ["percent", "twice", "fullWidth", "base64"]) expect(kinds(field), field).toEqual(["personal value", "email"]);
+    expect(kinds("token")).toEqual(["token"]);
+    expect(kinds("key")).toEqual(["personal value"]);
+    expect(kinds("keyEncoded")).toEqual(["personal value"]);
+    expect(JSON.stringify(leaks)).not.toMatch(/jane|phx_fake/);
+  });
+
+  it("reads numbers under free keys like text, and leaves those its caller types", () => {
+    const output = { properties: { phone: 4155550123, list: [447946095800, 14155550123] }, counts: { recordings: 4155550123 } };
+    const leaks = findPersonalData(output, { personal: [], typedNumber: (path) => path.startsWith("snapshot.counts") });
+    expect(leaks).toEqual([
+      { path: "snapshot.properties.phone", kind: "phone number" },
+      { path: "snapshot.properties.list[0]", kind: "phone number" },
+      { path: "snapshot.properties.list[1]", kind: "phone number" },
+    ]);
+  });
+
+  it("cannot judge a value whose decoding does not end within its bounds, and says so", () => {
+    let deep = "jane@acme.com";
+    for (let i = 0; i < 10; i++) deep = deep.replaceAll("%", "%25").replace("@", "%40");
+    let nested = "hello there";
+    for (let i = 0; i < 5; i++) nested = Buffer.from(nested).toString("base64");
+    const leaks = findPersonalData({ deep, nested, huge: 4.2e21 }, { personal: [] });
+    expect(leaks.filter((leak) => leak.kind === "cannot be judged").map((leak) => leak.path)).toEqual(["snapshot.deep", "snapshot.nested", "snapshot.huge"]);
+  });
+
   it("skips exactly the paths kept on request", () => {
     const output = { kept: "jane@acme.com", other: "jane@acme.com" };
     expect(findPersonalData(output, { personal: [], kept: new Set(["snapshot.kept"]) })).toEqual([{ path: "snapshot.other", kind: "email" }]);
@@ -76,6 +115,23 @@ describe("URLs", () => {
     expect(url).toMatch(/^https:\/\/site-[a-z]+\.example\/u\/:email\/orders\/:id\/:uuid\/:id$/);
     expect(templateUrl("https://shop.acme.com/x", p).split("/")[2]).toBe(url.split("/")[2]);
     expect(templateUrl("/pricing?plan=pro", p)).toBe("/pricing");
+  });
+
+  it("template a token, a JWT (dots and all) and an email in any spelling; with no scheme the host is still mapped", () => {
+    const p = new Pseudonyms(new Uint8Array(32));
+    const host = templateUrl("https://app.acme.com/", p).split("/")[2];
+    expect(templateUrl("https://app.acme.com/reset/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJqYW5lIn0.c2lnbmF0dXJl", p)).toBe(`https://${host}/reset/:token`);
+    for (const segment of ["jane%2540acme.com", "jane＠acme.com", "jane%25252540acme.com"])
+      expect(templateUrl(`https://app.acme.com/u/${segment}/orders`, p), segment).toBe(`https://${host}/u/:email/orders`);
+    expect(templateUrl("https://app.acme.com/u/amFuZUBhY21lLmNvbQ==/x", p)).toBe(`https://${host}/u/:email/x`);
+    expect(templateUrl("https://app.acme.com/k/XkQpTzRwLmBvNhYaGd/x", p)).toBe(`https://${host}/k/:token/x`);
+    expect(templateUrl("app.acme.com/u/jane@acme.com?x=1", p)).toBe(`${host}/u/:email`);
+    expect(templateUrl("jane:pw@app.acme.com:8080/x#y", p)).toBe(`${host}/x`);
+    expect(templateUrl("//app.acme.com/x", p)).toBe(`${host}/x`);
+    expect(templateUrl("HTTPS://APP.acme.com", p)).toBe(`https://${host}/`);
+    // Pages keep their names: slugs, CamelCase, files.
+    for (const path of ["/docs/getting-started-with-session-recordings", "/UserSettingsPage", "/assets/index.html", "/pricing"])
+      expect(templateUrl(path, p)).toBe(path);
   });
 });
 
