@@ -61,11 +61,12 @@ export function persistFixtures() {
   /**
    * Runs `command` (the bundled bin and its arguments, maybe behind setpriv) and resolves once it
    * prints its URL; rejects with what it printed, and its exit code, when it exits first. Killed
-   * after the test if it still runs.
+   * after the test if it still runs. `detached` gives it a process group of its own (to signal as
+   * a supervisor does), `input` a pipe to its stdin.
    */
-  function startChild(command: string[], timeoutMs = 30_000): Promise<Started> {
+  function startChild(command: string[], { timeoutMs = 30_000, detached = false, input = false } = {}): Promise<Started> {
     const [program, ...args] = command;
-    const child = spawn(program!, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(program!, args, { detached, stdio: [input ? "pipe" : "ignore", "pipe", "pipe"] });
     onCleanup(async () => {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));

@@ -4,17 +4,14 @@
 // of another snapshot, or of none, stops the server and is left as it was. A snapshot replaced or
 // removed under a running server is noticed before the next acknowledgement. Files that cannot
 // be written stop the server at start (run as an unprivileged user: root writes any file).
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { chmod, copyFile, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadPersisted } from "../../src/mock/adapters/persist.js";
 import { startStatefulMock } from "../../src/mock/adapters/server.js";
-import { killTree } from "../support/process-tree.js";
 import { create, persistFixtures, playlistNames, stopChild } from "./persist-support.js";
-
-const root = new URL("../../", import.meta.url);
 
 const { bundle, onCleanup, refusedStart, startChild, tempDir } = persistFixtures();
 
@@ -63,30 +60,9 @@ describe("a clean stop", () => {
         const dir = await tempDir();
         const file = join(dir, "state.json");
         const command = `npm run --silent mock:stateful -- --port 0 --persist ${file}`;
-        const child =
-          how === "group"
-            ? spawn("sh", ["-c", command], { cwd: root, detached: true, stdio: ["ignore", "pipe", "pipe"] })
-            : spawn("script", ["-qfec", command, "/dev/null"], { cwd: root, detached: true, stdio: ["pipe", "pipe", "pipe"] });
-        onCleanup(async () => {
-          if (child.exitCode === null && child.signalCode === null) {
-            const exited = new Promise((resolve) => child.once("exit", resolve));
-            killTree(child);
-            await exited;
-          }
-        });
-        let printed = "";
-        child.stdout!.on("data", (chunk) => (printed += chunk));
-        child.stderr!.on("data", (chunk) => (printed += chunk));
-        const url = await new Promise<string>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error(`no URL within 60 s: ${printed}`)), 60_000);
-          child.stdout!.on("data", () => {
-            const found = /listening on (\S+)/.exec(printed)?.[1];
-            if (found) {
-              clearTimeout(timer);
-              resolve(found);
-            }
-          });
-        });
+        // Under npm, npm's own start and the bundling come first.
+        const options = { timeoutMs: 60_000, detached: true, input: how === "terminal" };
+        const { child, url, printed } = await startChild(how === "group" ? ["sh", "-c", command] : ["script", "-qfec", command, "/dev/null"], options);
         for (const name of ["one", "two", "three", "four", "five"]) expect((await create(url, name)).status).toBe(201);
         const exited = new Promise((resolve) => child.once("exit", resolve));
         if (how === "group") process.kill(-child.pid!, "SIGTERM");
@@ -94,7 +70,7 @@ describe("a clean stop", () => {
         await exited;
         // npm may exit before the server under it has finished its fold: wait for the fold, bounded.
         for (let waited = 0; waited < 100 && (await readdir(dir)).length > 1; waited++) await new Promise((resolve) => setTimeout(resolve, 100));
-        expect(await readdir(dir), printed).toEqual(["state.json"]);
+        expect(await readdir(dir), printed()).toEqual(["state.json"]);
         expect(playlistNames(await fileAlone(file)).slice(-5)).toEqual(["one", "two", "three", "four", "five"]);
       }
     },
