@@ -260,11 +260,11 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
     return answered(answer, operation);
   }
 
-  /** The records a request touched, with their values now. */
+  /** The records a request touched, with their values now, and the frame their times are in. */
   function changeOf(projectId: string, touched: { part: StatePart; key: string }[]): StateChange {
     const project = state.projects[projectId]!;
     const records = touched.map(({ part, key }) => ({ project: projectId, part, key, value: recordOf(project, part, key) }));
-    return { whole: false, nextId: state.nextId, records };
+    return { whole: false, nextId: state.nextId, records, ...(state.anchor === undefined ? {} : { anchor: state.anchor }) };
   }
 
   /** An API request through the pipeline, its answer checked against the spec and logged. */
