@@ -121,6 +121,15 @@ const directEntries = new WeakMap<Mock, DirectEntry>();
 /** @internal The engine's own entry of a mock `createMockOf` made; undefined for any other `Mock`, which adapters call through `fetch`. */
 export const directEntry = (mock: Mock): DirectEntry | undefined => directEntries.get(mock);
 
+const liveStates = new WeakMap<Mock, () => Readonly<MockState>>();
+
+/**
+ * @internal The state of a mock `createMockOf` made as it is now, not copied: for a caller that
+ * reads it whole at once without changing it (the server's --persist writes, where `snapshot()`'s
+ * copy cost more than the write). Undefined for any other `Mock`.
+ */
+export const liveState = (mock: Mock): Readonly<MockState> | undefined => liveStates.get(mock)?.();
+
 /**
  * A mock answering as `profile`. Each entry point passes its own, so the default entry never
  * loads the live profile's tables: both start from the same state for a seed.
@@ -315,5 +324,6 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
     },
   };
   directEntries.set(mock, exchange);
+  liveStates.set(mock, () => state);
   return mock;
 }

@@ -7,7 +7,7 @@
 // instead is loaded and never written.
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createMockOf, type Mock } from "../engine.js";
+import { createMockOf, liveState, type Mock } from "../engine.js";
 import { liveProfile } from "../profiles/live.js";
 import { seedProfile } from "../profiles/seed.js";
 import type { ScenarioOption } from "../scenarios.js";
@@ -93,7 +93,8 @@ export async function startStatefulMock({
       }
       // Written back in the file's own frame: the anchor it was read with (none: the state's own).
       const anchor = (saved?.state as MockState | undefined)?.anchor;
-      persistence = await openPersistence(target, lock, () => snapshotFileText(mock.snapshot(), anchor), {
+      // The state read in place, at once: snapshotFileText copies only what it moves.
+      persistence = await openPersistence(target, lock, () => snapshotFileText(liveState(mock)!, anchor), {
         log,
         journalLimit,
         kept: saved?.changes === 0 ? saved.snapshot : undefined,
