@@ -2,8 +2,8 @@
 // byte as committed until the first change the server acknowledges, start after start; a change
 // is written in the file's own time frame (its anchor kept, times moved back by what the start
 // moved them), in the journal and in the file a stop writes, dates included. A --snapshot file is
-// loaded, served and never written, read-only or not; with --persist it is refused. In process,
-// on 127.0.0.1.
+// loaded, served and never written, read-only or not, and a reset goes back to it; with --persist
+// it is refused. In process, on 127.0.0.1.
 import { chmod, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -96,7 +96,7 @@ describe("a committed fixture under --persist", () => {
 });
 
 describe("--snapshot", () => {
-  it("loads and serves the file, never writes it (read-only is fine), and says that writes live in memory", async () => {
+  it("loads and serves the file, never writes it (read-only is fine), says that writes live in memory, and is what a reset goes back to", async () => {
     const dir = await tempDir();
     const { file, text, windowed } = await committedFixture(dir);
     await chmod(file, 0o444);
@@ -110,6 +110,10 @@ describe("--snapshot", () => {
     expect(answer.status).toBe(201);
     const made = (await answer.json()) as Playlist;
     expect((await fetch(`${server.url}${playlists}${made.short_id}/`, { headers })).status).toBe(200);
+    // A reset goes back to the file, not to the seed.
+    expect((await fetch(`${server.url}/__mock/reset`, { method: "POST", headers })).status).toBe(204);
+    expect((await fetch(`${server.url}${playlists}${made.short_id}/`, { headers })).status).toBe(404);
+    expect(((await (await fetch(`${server.url}${playlists}${windowed}/`, { headers })).json()) as Playlist).filters).toMatchObject({ date_from: "2026-11-04" });
     await server.stop();
     expect(await readFile(file, "utf8")).toBe(text);
     expect(await readdir(dir)).toEqual(["acme.mock.json"]);

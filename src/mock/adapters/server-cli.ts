@@ -23,8 +23,8 @@ remembers what you create, until Ctrl-C or SIGTERM.
                            <file> in the form \`record\` writes; until the first change it is
                            left byte for byte as it is, so a committed fixture stays unchanged
   --snapshot <file>        start from the state in <file> (what \`record\` or --persist wrote)
-                           and never write it: changes live in memory until the server stops.
-                           Not with --persist
+                           and never write it: changes live in memory until the server stops,
+                           and a reset goes back to <file>. Not with --persist
   --scenario <name>        start in a scenario: ${scenarioNames.join(", ")}
   --profile seed|live      answer as the API description does (seed, the default) or as the
                            live service does (live)

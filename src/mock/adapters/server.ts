@@ -11,6 +11,7 @@ import { createMockOf, liveState, type Mock } from "../engine.js";
 import { liveProfile } from "../profiles/live.js";
 import { seedProfile } from "../profiles/seed.js";
 import type { ScenarioOption } from "../scenarios.js";
+import { MockStateError } from "../state/snapshot.js";
 import { snapshotFileText } from "../state/snapshot-file.js";
 import type { MockState } from "../state/state.js";
 import { urlHost } from "./listen-address.js";
@@ -62,21 +63,23 @@ export async function startStatefulMock({
   if (persist !== undefined && snapshot !== undefined)
     throw new TypeError("--snapshot and --persist cannot go together: --snapshot never writes its file, --persist writes every change to its own");
   let persistence: Persistence | undefined;
-  const mock = createMockOf(profile === "live" ? liveProfile : seedProfile, {
-    seed,
-    scenario,
-    responseViolations: "flag",
-    onChange: persist ? (change) => persistence?.save(change) : undefined,
-  });
-  if (snapshot !== undefined) {
-    const state = await readSnapshotFile(snapshot);
-    try {
-      mock.restore(state);
-    } catch (error) {
-      throw new Error(`--snapshot ${snapshot}: not a saved mock state (${(error as Error).message})`);
-    }
-    log(`--snapshot ${snapshot}: the state loaded from the file, which is never written: changes live in memory until the server stops`);
+  // A --snapshot file is the mock's own starting state, so POST /__mock/reset goes back to it.
+  const initial = snapshot === undefined ? undefined : await readSnapshotFile(snapshot);
+  let mock: Mock;
+  try {
+    mock = createMockOf(profile === "live" ? liveProfile : seedProfile, {
+      seed,
+      scenario,
+      snapshot: initial,
+      responseViolations: "flag",
+      onChange: persist ? (change) => persistence?.save(change) : undefined,
+    });
+  } catch (error) {
+    if (error instanceof MockStateError) throw new Error(`--snapshot ${snapshot}: not a saved mock state (${error.message})`);
+    throw error;
   }
+  if (snapshot !== undefined)
+    log(`--snapshot ${snapshot}: the state loaded from the file, which is never written: changes live in memory until the server stops`);
   if (persist) {
     const { target, lock } = await holdPersistFile(persist);
     try {
