@@ -19,9 +19,9 @@ remembers what you create, until Ctrl-C or SIGTERM.
   --seed <n>               the random seed the generated records come from, 0 to ${maxScenarioSeed}
                            (default 1): the same seed, the same data
   --persist <file>         keep the state in <file> across restarts (<file>.journal beside it):
-                           each change is on disk before it is answered, and a stop writes
-                           <file> in the form \`record\` writes; until the first change it is
-                           left byte for byte as it is, so a committed fixture stays unchanged
+                           each change is on disk before it is answered; <file> is left byte
+                           for byte as it is until the first change, then written in the form
+                           \`record\` writes, so a committed fixture's diff shows what changed
   --snapshot <file>        start from the state in <file> (what \`record\` or --persist wrote)
                            and never write it: changes live in memory until the server stops,
                            and a reset goes back to <file>. Not with --persist
