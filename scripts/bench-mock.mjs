@@ -9,8 +9,10 @@
 // 3. The engine's in-process time; the server's memory after 100,000 and 1,000,000 requests.
 // 4. The rate of creates a --persist server acknowledges, each on disk before its 201, on the
 //    seed state and on one of 20,000 playlists (a create should cost what it writes, not what
-//    the state holds); and the time of a listing of 100 playlists whose collections hold 1,000
-//    each of 10,000 recordings, beside the seed's.
+//    the state holds); the time of a whole write of that state (what a compaction and a stop
+//    write) in the form the server writes, record's readable form in the file's own time frame,
+//    beside the compact JSON it wrote before; and the time of a listing of 100 playlists whose
+//    collections hold 1,000 each of 10,000 recordings, beside the seed's.
 // BENCH_ROUNDS, BENCH_SECONDS, BENCH_PAGE (the mix's page of recordings, Prism's example page
 // by default), BENCH_MEMORY (requests of the long run, default 1,000,000; 0 skips it).
 import { execFile, fork, spawn } from "node:child_process";
@@ -198,6 +200,8 @@ const medians = (runs) => ({
 
 /** @type {typeof import("../src/mock/index.js")} */
 const { createMock } = await loadSource("src/mock/index.ts");
+const { snapshotFileText } = await loadSource("src/mock/state/snapshot-file.ts");
+const { writeDurably } = await loadSource("src/mock/adapters/persist-files.ts");
 // The seed's 12 playlists and 100 more, so a listing of 100 is full.
 const benchState = JSON.stringify(grownState(createMock().snapshot(), { playlists: 100 }));
 
@@ -309,6 +313,25 @@ try {
   }
   for (const name of /** @type {const} */ (["seed", "grown"])) savedMb[name] = (await stat(files[name])).size / 1024 / 1024;
 
+  // A whole write at 20,000 playlists, as the server makes it (serialised, then a temporary file fsynced and renamed over
+  // the file): of a relative state (a recording's, anchored 3.6 days ago) in the file's frame and readable form, and as compact JSON.
+  const anchor = new Date(Date.now() - 3.6 * 86_400_000).toISOString();
+  // The state as the server holds it once it has adopted the file (its times moved to now), which it serialises in place.
+  const held = createMock({ snapshot: { ...grownState(createMock().snapshot(), { playlists: 20_000 }), anchor } }).snapshot();
+  const wholeFile = join(folder, "whole-write.json");
+  /** @type {Record<"readable" | "compact", { ms: number[], mb: number }>} */
+  const whole = { readable: { ms: [], mb: 0 }, compact: { ms: [], mb: 0 } };
+  const texts = { readable: () => snapshotFileText(held, anchor), compact: () => JSON.stringify(held) };
+  for (let round = 0; round < Math.max(rounds, 5); round++) {
+    for (const form of /** @type {const} */ (["readable", "compact"])) {
+      const begun = performance.now();
+      const text = texts[form]();
+      await writeDurably(wholeFile, text);
+      whole[form].ms.push(performance.now() - begun);
+      whole[form].mb = Buffer.byteLength(text) / 1024 / 1024;
+    }
+  }
+
   // A listing whose recordings_counts cover 100,000 memberships, beside the seed's listing.
   const listing = `http://mock.local${playlists}?limit=100`;
   /** @param {any} listed */
@@ -371,6 +394,10 @@ try {
     );
   console.log(
     `\na persisted create at 20,000 playlists costs ${(persistedRps.seed.rps / persistedRps.grown.rps).toFixed(2)}× one on the seed state (goal ≤ 2.5×)`,
+  );
+  const wholeMs = { readable: median(whole.readable.ms), compact: median(whole.compact.ms) };
+  console.log(
+    `a whole write at 20,000 playlists (a compaction, or a stop): ${wholeMs.readable.toFixed(0)} ms for ${whole.readable.mb.toFixed(1)} MB in record's form and the file's time frame, as the server writes it; ${wholeMs.compact.toFixed(0)} ms for ${whole.compact.mb.toFixed(1)} MB as compact JSON, as it wrote before (${(wholeMs.readable / wholeMs.compact).toFixed(2)}×)`,
   );
   console.log(
     `GET 100 playlists in-process: ${seedListingMs.toFixed(1)} ms on the seed state, ${bigListingMs.toFixed(1)} ms when each holds 1,000 of 10,000 recordings (goal < 500 ms)`,

@@ -121,6 +121,15 @@ const directEntries = new WeakMap<Mock, DirectEntry>();
 /** @internal The engine's own entry of a mock `createMockOf` made; undefined for any other `Mock`, which adapters call through `fetch`. */
 export const directEntry = (mock: Mock): DirectEntry | undefined => directEntries.get(mock);
 
+const liveStates = new WeakMap<Mock, () => Readonly<MockState>>();
+
+/**
+ * @internal The state of a mock `createMockOf` made as it is now, not copied: for a caller that
+ * reads it whole at once without changing it (the server's --persist writes, where `snapshot()`'s
+ * copy cost more than the write). Undefined for any other `Mock`.
+ */
+export const liveState = (mock: Mock): Readonly<MockState> | undefined => liveStates.get(mock)?.();
+
 /**
  * A mock answering as `profile`. Each entry point passes its own, so the default entry never
  * loads the live profile's tables: both start from the same state for a seed.
@@ -260,11 +269,11 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
     return answered(answer, operation);
   }
 
-  /** The records a request touched, with their values now. */
+  /** The records a request touched, with their values now, and the frame their times are in. */
   function changeOf(projectId: string, touched: { part: StatePart; key: string }[]): StateChange {
     const project = state.projects[projectId]!;
     const records = touched.map(({ part, key }) => ({ project: projectId, part, key, value: recordOf(project, part, key) }));
-    return { whole: false, nextId: state.nextId, records };
+    return { whole: false, nextId: state.nextId, records, ...(state.anchor === undefined ? {} : { anchor: state.anchor }) };
   }
 
   /** An API request through the pipeline, its answer checked against the spec and logged. */
@@ -315,5 +324,6 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
     },
   };
   directEntries.set(mock, exchange);
+  liveStates.set(mock, () => state);
   return mock;
 }

@@ -113,6 +113,7 @@ describe("the mock's bin refuses what it cannot use, with exit code 2 and its us
     [["--seed", "-1"], "--seed needs a value; one starting with"],
     [["--verbose"], "unknown flag --verbose"],
     [["serve"], 'takes flags only; "serve" is not one'],
+    [["--snapshot", "fixture.json", "--persist", "state.json"], "--snapshot and --persist cannot go together"],
   ] as const)("%j", async ([args, problem], { expect }) => {
     const refused = run(process.execPath, [...bin, ...args]);
     expect(await refused.exited).toBe(2);
@@ -131,6 +132,7 @@ describe("the mock's bin refuses what it cannot use, with exit code 2 and its us
       "--host <address>",
       "--seed <n>",
       "--persist <file>",
+      "--snapshot <file>",
       "--scenario <name>",
       "--profile seed|live",
       "--admin-origin <origin>",

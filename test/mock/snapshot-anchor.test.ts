@@ -3,6 +3,7 @@
 // made before), its times are kept as written. A bad anchor is refused, naming it.
 import { describe, expect, it } from "vitest";
 import { createMock } from "../../src/mock/live.js";
+import { rebaseTimes, timesInFrame } from "../../src/mock/state/rebase.js";
 import { MockStateError } from "../../src/mock/state/snapshot.js";
 import type { MockState } from "../../src/mock/state/state.js";
 
@@ -27,6 +28,23 @@ describe("a snapshot's anchor", () => {
       before.subscriptions.map((s) => s.next_delivery_date && shifted(s.start_date)),
     );
     expect(after.recordings.map((r) => r.id)).toEqual(before.recordings.map((r) => r.id));
+  });
+
+  it("is undone exactly by timesInFrame for times in the form the mock writes, dates included, leaving the state it is given as it was", () => {
+    const state = base();
+    state.anchor = then.toISOString();
+    // A move by nothing puts every time in that form (ISO 8601 in UTC with milliseconds), as `record` writes them.
+    rebaseTimes(state, then);
+    const windowed = project(state).playlists[0]!;
+    windowed.filters = { ...(windowed.filters as object), date_from: "2026-11-01", date_to: "2026-11-03" };
+    // 18 days 21.5 hours: the dates move 18 days, and back the same 18.
+    const moved = createMock({ snapshot: state, now: () => later }).snapshot() as MockState;
+    expect(project(moved).playlists[0]!.filters).toMatchObject({ date_from: "2026-11-19", date_to: "2026-11-21" });
+    const kept = JSON.stringify(moved);
+    const back = timesInFrame(moved, state.anchor);
+    expect(JSON.stringify(back)).toBe(JSON.stringify(state));
+    expect(JSON.stringify(moved)).toBe(kept);
+    expect(timesInFrame(moved, undefined)).toBe(moved);
   });
 
   it("keeps the times of a snapshot without one, as before", () => {

@@ -1,11 +1,12 @@
 // The recorder against the live-profile mock server loaded with planted personal data: nothing
 // planted survives, the output loads everywhere a snapshot does, and the recorded mock answers
 // the same listings, counts, memberships and property filters as the source, modulo pseudonyms.
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { spawnSync } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient, type LiveApiClient } from "../../src/live.js";
+import { createClient, type LiveApiClient, unwrap } from "../../src/live.js";
 import { type StatefulMock, startStatefulMock } from "../../src/mock/adapters/server.js";
 import { createMock } from "../../src/mock/live.js";
 import type { MockState } from "../../src/mock/state/state.js";
@@ -37,6 +38,16 @@ afterAll(async () => {
 const clientOn = (fetch: (input: Request, init?: RequestInit) => Promise<Response>): LiveApiClient =>
   createClient({ baseUrl: "http://mock.local", apiKey, fetch, maxRetries: 0 });
 const sourceApi = () => createClient({ baseUrl: source.url, apiKey, maxRetries: 0 });
+
+/** The lines git's diff finds removed from `before` and added in `after` (two files). */
+function changedLines(before: string, after: string) {
+  const diff = spawnSync("git", ["diff", "--no-index", "--no-color", "-U0", before, after], { encoding: "utf8", timeout: 10_000 });
+  const lines = diff.stdout.split("\n").filter((line) => /^[-+]/.test(line) && !/^(---|\+\+\+) /.test(line));
+  return {
+    removed: lines.filter((line) => line.startsWith("-")).map((line) => line.slice(1)),
+    added: lines.filter((line) => line.startsWith("+")).map((line) => line.slice(1)),
+  };
+}
 
 type Query = Record<string, unknown>;
 /** The click counts (unique for the planted recordings) of every recording a listing gives, sorted: comparable across pseudonyms. */
@@ -191,6 +202,40 @@ describe("a recording of the live mock with planted personal data", () => {
       await persisted.stop();
       await other.stop();
     }
+  });
+
+  it("is left byte for byte by a --persist server that only reads, start after start, and one create changes only its own lines", async () => {
+    const file = join(dir, "committed.mock.json");
+    await writeRecording(file, recording);
+    const committed = await readFile(file, "utf8");
+    for (let round = 0; round < 2; round++) {
+      const server = await startStatefulMock({ port: 0, profile: "live", persist: file, log: () => {} });
+      expect(await clicks(createClient({ baseUrl: server.url, apiKey, maxRetries: 0 }))).not.toEqual([]);
+      await server.stop();
+      expect(await readFile(file, "utf8"), `start ${round + 1}`).toBe(committed);
+    }
+
+    const server = await startStatefulMock({ port: 0, profile: "live", persist: file, log: () => {} });
+    const made = unwrap(
+      await createClient({ baseUrl: server.url, apiKey, maxRetries: 0 }).POST("/api/environments/{project_id}/session_recording_playlists/", {
+        params: { path },
+        body: { name: "one create", type: "collection" },
+      }),
+    );
+    await server.stop();
+    const saved = JSON.parse(await readFile(file, "utf8")) as MockState;
+    const stored = saved.projects[projectId]!.playlists.find((p) => p.short_id === made.short_id)!;
+    const before = join(dir, "committed.before.json");
+    await writeFile(before, committed);
+    const { removed, added } = changedLines(before, file);
+    // What gains a comma to have something after it, and the next id: nothing else of what was committed.
+    expect(removed.length).toBeLessThanOrEqual(3);
+    for (const line of removed) expect(added.includes(`${line},`) || /^ {4}"playlist": \d+,$/.test(line), line).toBe(true);
+    // The record's own lines, and its (empty) list of members.
+    const recordLines = JSON.stringify(stored, null, 2).split("\n").length;
+    expect(added.length - removed.length).toBe(recordLines + 1);
+    expect(added).toContain(`          "short_id": "${made.short_id}",`);
+    expect(added).toContain(`        "${made.short_id}": []`);
   });
 
   it("stays current: loaded a week later, the newest recording starts then, and a listing's window finds the same records", async () => {

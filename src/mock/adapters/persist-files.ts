@@ -71,22 +71,31 @@ function kindOf(found: Stats): string {
 const failure = (code: string, message: string) => Object.assign(new Error(`${code}: ${message}`), { code });
 
 /**
- * Throws when `file` is there and is not a regular file (a FIFO would hang the read, a device
- * would be written into), or when it may not be written: no write bit for anyone (refused for
- * root too, who passes `access`, since the promise is about the file), or no access for this
- * process. A rename over it would succeed, as the folder allows it, and replace a file its owner
- * made read-only. A file not there yet passes.
+ * `file`'s stats, or undefined when it is not there; throws when it is there and is not a
+ * regular file (a FIFO would hang the read, a device would be written into).
  */
-export async function checkWritable(file: string) {
+export async function regularFileIfThere(file: string): Promise<Stats | undefined> {
   let found: Stats;
   try {
     found = await stat(file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw error;
   }
   if (found.isDirectory()) throw failure("EISDIR", `${file} is a directory, not a regular file`);
   if (!found.isFile()) throw failure("ENOTREG", `${file} is ${kindOf(found)}, not a regular file`);
+  return found;
+}
+
+/**
+ * Throws when `file` is there and is not a regular file (regularFileIfThere), or when it may not
+ * be written: no write bit for anyone (refused for root too, who passes `access`, since the
+ * promise is about the file), or no access for this process. A rename over it would succeed, as
+ * the folder allows it, and replace a file its owner made read-only. A file not there yet passes.
+ */
+export async function checkWritable(file: string) {
+  const found = await regularFileIfThere(file);
+  if (found === undefined) return;
   if ((found.mode & 0o222) === 0) throw failure("EACCES", `permission denied, ${file} has no write permission for anyone`);
   await access(file, constants.W_OK);
 }

@@ -8,6 +8,8 @@
 // grown past the snapshot's size, and a save after a failed one rewrite the snapshot whole:
 // compaction. A clean stop folds the journal into the snapshot and removes it, so the file alone
 // holds the state (what a team commits or copies); after a kill -9 the next start folds it in.
+// A start that has nothing to fold in leaves the snapshot as it is, so a committed file stays
+// byte-identical until the first change.
 //
 // The snapshot and its journal are a pair (issue 33, item 3). The journal's first line names the
 // snapshot it follows, by hash; before a compaction renames a new snapshot in, the journal gets a
@@ -86,6 +88,8 @@ const changesWord = (count: number) => (count === 1 ? "1 change" : `${count} cha
 export interface Saved {
   state: unknown;
   changes: number;
+  /** The snapshot file as read: its hash (what a journal names) and its length in characters. */
+  snapshot: { base: string; length: number };
 }
 
 /**
@@ -113,9 +117,10 @@ export async function readSaved(file: string): Promise<Saved | undefined> {
   }
   const state: unknown = JSON.parse(snapshot);
   const ownBase = baseOf(snapshot);
+  const read = { base: ownBase, length: snapshot.length };
   if (base !== ownBase) {
     // Folded into this snapshot by a compaction or a stop cut short after the rename, or holding nothing: quietly replaced.
-    if (folded.has(ownBase) || changes.length === 0) return { state, changes: 0 };
+    if (folded.has(ownBase) || changes.length === 0) return { state, changes: 0, snapshot: read };
     throw new Error(
       `--persist ${file}: ${held}, which follow another ${basename(file)} than the one there (the file was replaced, or the journal comes from another run). ${untouched} ${file} as it is, move ${journalFile} away.`,
     );
@@ -127,7 +132,7 @@ export async function readSaved(file: string): Promise<Saved | undefined> {
       throw new Error(`${journalFile} line ${line}: ${(error as Error).message}`);
     }
   }
-  return { state, changes: changes.length };
+  return { state, changes: changes.length, snapshot: read };
 }
 
 /** The state a restart would load (see readSaved), or undefined when there is no file yet. */
@@ -179,19 +184,26 @@ export interface PersistOptions {
   log?: (line: string) => void;
   /** The journal's size, in characters, past which a save rewrites the snapshot. Default: the snapshot's size, and at least 8 MiB. */
   journalLimit?: number;
+  /**
+   * The snapshot as the start read it (readSaved), when it alone holds the state the server
+   * starts from: it is left as it is, byte for byte, until the first change, and a new journal
+   * names it. Without it, the start writes `serialize()` as the snapshot (a file not there yet,
+   * or one with a journal's changes to fold in).
+   */
+  kept?: Saved["snapshot"] | undefined;
 }
 
 /**
- * Saves to `file` (held by holdPersistFile) on demand, after writing `serialize()` as its
- * snapshot once, which folds in the journal a start loaded, so a file that cannot be written
- * stops the server at start rather than at its first write. A failed save is logged once, and
- * rejects every change it carried; the next save rewrites the snapshot, so it carries them.
+ * Saves to `file` (held by holdPersistFile) on demand. It starts a journal that names the
+ * snapshot, writing the snapshot first only when it does not hold the state yet (see `kept`). A
+ * failed save is logged once, and rejects every change it carried; the next save rewrites the
+ * snapshot, so it carries them.
  */
 export async function openPersistence(
   file: string,
   lock: PersistLock,
   serialize: () => string,
-  { log = () => undefined, journalLimit }: PersistOptions = {},
+  { log = () => undefined, journalLimit, kept }: PersistOptions = {},
 ): Promise<Persistence> {
   const journal = journalOf(file);
   const counts = { saves: 0, changes: 0, compactions: 0 };
@@ -213,26 +225,33 @@ export async function openPersistence(
   let lost: Error | undefined;
   let closed: Promise<void> | undefined;
 
-  /** The snapshot rewritten whole and a new journal naming it: a crash at any step leaves a pair that loads (see the top). */
-  async function compact(snapshot: string, journalThere: boolean) {
-    const base = baseOf(snapshot);
+  /**
+   * A new journal naming the snapshot `base`, after `snapshot` is written whole when given (the
+   * snapshot there is `base` otherwise): a crash at any step leaves a pair that loads (see the top).
+   */
+  async function compact(base: string, snapshot: string | undefined, journalThere: boolean) {
     const next = temporaryOf(journal);
-    if (journalThere) await append(journal, foldedLine(base));
+    if (snapshot !== undefined && journalThere) await append(journal, foldedLine(base));
     await writeDurably(next, header(base), false);
-    await writeDurably(file, snapshot);
+    if (snapshot !== undefined) await writeDurably(file, snapshot);
     await rename(next, journal);
     await syncFolder(dirname(file));
     [snapshotWritten, journalWritten] = await Promise.all([stat(file), stat(journal)]);
     headerBytes = journalBytes = journalWritten.size;
   }
 
+  /** Starts a new journal, after the snapshot when it is given; the journal's limit follows the snapshot's length. */
+  async function restart(base: string, snapshot: string | undefined, length: number, journalThere: boolean) {
+    await compact(base, snapshot, journalThere);
+    journalSize = 0;
+    limit = journalLimit ?? Math.max(8 * 1024 * 1024, length);
+    counts.compactions++;
+  }
+
   async function rewrite(journalThere = true) {
     // Serialised now, synchronously: a change made after this line waits for the next save.
     const snapshot = serialize();
-    await compact(snapshot, journalThere);
-    journalSize = 0;
-    limit = journalLimit ?? Math.max(8 * 1024 * 1024, snapshot.length);
-    counts.compactions++;
+    await restart(baseOf(snapshot), snapshot, snapshot.length, journalThere);
   }
 
   /**
@@ -342,7 +361,9 @@ export async function openPersistence(
   }
 
   try {
-    await rewrite((await statIfThere(journal)) !== undefined);
+    // A journal there was folded into the snapshot, or holds nothing (readSaved): replaced.
+    if (kept) await restart(kept.base, undefined, kept.length, false);
+    else await rewrite((await statIfThere(journal)) !== undefined);
   } catch (error) {
     throw problem(file, "cannot write it", error);
   }

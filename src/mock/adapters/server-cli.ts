@@ -18,7 +18,13 @@ remembers what you create, until Ctrl-C or SIGTERM.
   --host <address>         the address to listen on (default 127.0.0.1, this machine only)
   --seed <n>               the random seed the generated records come from, 0 to ${maxScenarioSeed}
                            (default 1): the same seed, the same data
-  --persist <file>         keep the state in <file> across restarts (<file>.journal beside it)
+  --persist <file>         keep the state in <file> across restarts (<file>.journal beside it):
+                           each change is on disk before it is answered; <file> is left byte
+                           for byte as it is until the first change, then written in the form
+                           \`record\` writes, so a committed fixture's diff shows what changed
+  --snapshot <file>        start from the state in <file> (what \`record\` or --persist wrote)
+                           and never write it: changes live in memory until the server stops,
+                           and a reset goes back to <file>. Not with --persist
   --scenario <name>        start in a scenario: ${scenarioNames.join(", ")}
   --profile seed|live      answer as the API description does (seed, the default) or as the
                            live service does (live)
@@ -55,6 +61,7 @@ const flags = {
   host: { type: "string" },
   seed: { type: "string" },
   persist: { type: "string" },
+  snapshot: { type: "string" },
   scenario: { type: "string" },
   profile: { type: "string" },
   "admin-origin": { type: "string", multiple: true },
@@ -86,6 +93,8 @@ const profile = values.profile;
 if (profile !== undefined && profile !== "seed" && profile !== "live") refuse(`--profile must be seed or live, got ${JSON.stringify(profile)}`);
 const scenario = values.scenario;
 if (scenario !== undefined && !isScenarioName(scenario)) refuse(`--scenario must be one of ${scenarioNames.join(", ")}; got ${JSON.stringify(scenario)}`);
+if (values.persist !== undefined && values.snapshot !== undefined)
+  refuse("--snapshot and --persist cannot go together: --snapshot never writes its file, --persist writes every change to its own");
 const port = wholeNumber("--port", values.port, 65535) ?? wholeNumber("STATEFUL_MOCK_PORT", process.env.STATEFUL_MOCK_PORT, 65535) ?? 4020;
 const seed = wholeNumber("--seed", values.seed, maxScenarioSeed);
 const host = values.host ?? "127.0.0.1";
@@ -101,6 +110,7 @@ const started = await startStatefulMock({
   host,
   seed,
   persist: values.persist,
+  snapshot: values.snapshot,
   scenario,
   adminOrigins: values["admin-origin"],
 }).catch((error: Error & { code?: string }) => {

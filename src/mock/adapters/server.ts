@@ -2,16 +2,22 @@
 // tests: one code path. With a persist file, the server holds it alone (persist-lock.ts), the
 // state is loaded at start and a change is answered only once it is on disk (persist.ts); a
 // save that fails answers 503 `not_saved` naming the failure (the change stays in memory, and
-// the next save that succeeds carries it). Stopping folds the journal into the file.
+// the next save that succeeds carries it). Stopping folds the journal into the file, which is
+// written in `record`'s form and its own time frame (state/snapshot-file.ts). A snapshot file
+// instead is loaded and never written.
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createMockOf, type Mock } from "../engine.js";
+import { createMockOf, liveState, type Mock } from "../engine.js";
 import { liveProfile } from "../profiles/live.js";
 import { seedProfile } from "../profiles/seed.js";
 import type { ScenarioOption } from "../scenarios.js";
+import { MockStateError } from "../state/snapshot.js";
+import { snapshotFileText } from "../state/snapshot-file.js";
+import type { MockState } from "../state/state.js";
 import { urlHost } from "./listen-address.js";
 import { createMockServer } from "./node-http.js";
 import { holdPersistFile, journalOf, openPersistence, type Persistence, readSaved } from "./persist.js";
+import { readSnapshotFile } from "./read-snapshot.js";
 
 export interface StatefulMockOptions {
   host?: string | undefined;
@@ -20,6 +26,8 @@ export interface StatefulMockOptions {
   seed?: number | undefined;
   /** The file the state is kept in across restarts (and `<file>.journal`, `<file>.lock` beside it). */
   persist?: string | undefined;
+  /** A state file to start from that is never written: changes live in memory only. Not with `persist`. */
+  snapshot?: string | undefined;
   /** The journal's size, in characters, past which a save rewrites the file whole (persist.ts). */
   journalLimit?: number | undefined;
   scenario?: ScenarioOption | undefined;
@@ -45,19 +53,33 @@ export async function startStatefulMock({
   port = 4020,
   seed,
   persist,
+  snapshot,
   journalLimit,
   scenario,
   profile = "seed",
   adminOrigins,
   log = (line) => console.error(line),
 }: StatefulMockOptions = {}): Promise<StatefulMock> {
+  if (persist !== undefined && snapshot !== undefined)
+    throw new TypeError("--snapshot and --persist cannot go together: --snapshot never writes its file, --persist writes every change to its own");
   let persistence: Persistence | undefined;
-  const mock = createMockOf(profile === "live" ? liveProfile : seedProfile, {
-    seed,
-    scenario,
-    responseViolations: "flag",
-    onChange: persist ? (change) => persistence?.save(change) : undefined,
-  });
+  // A --snapshot file is the mock's own starting state, so POST /__mock/reset goes back to it.
+  const initial = snapshot === undefined ? undefined : await readSnapshotFile(snapshot);
+  let mock: Mock;
+  try {
+    mock = createMockOf(profile === "live" ? liveProfile : seedProfile, {
+      seed,
+      scenario,
+      snapshot: initial,
+      responseViolations: "flag",
+      onChange: persist ? (change) => persistence?.save(change) : undefined,
+    });
+  } catch (error) {
+    if (error instanceof MockStateError) throw new Error(`--snapshot ${snapshot}: not a saved mock state (${error.message})`);
+    throw error;
+  }
+  if (snapshot !== undefined)
+    log(`--snapshot ${snapshot}: the state loaded from the file, which is never written: changes live in memory until the server stops`);
   if (persist) {
     const { target, lock } = await holdPersistFile(persist);
     try {
@@ -72,7 +94,14 @@ export async function startStatefulMock({
           throw new Error(`--persist ${persist}: not a saved mock state (${(error as Error).message}); move it away or pick another file.`);
         }
       }
-      persistence = await openPersistence(target, lock, () => mock.snapshotJson(), { log, journalLimit });
+      // Written back in the file's own frame: the anchor it was read with (none: the state's own).
+      const anchor = (saved?.state as MockState | undefined)?.anchor;
+      // The state read in place, at once: snapshotFileText copies only what it moves.
+      persistence = await openPersistence(target, lock, () => snapshotFileText(liveState(mock)!, anchor), {
+        log,
+        journalLimit,
+        kept: saved?.changes === 0 ? saved.snapshot : undefined,
+      });
       const folded = saved?.changes ? `, with ${saved.changes === 1 ? "1 change" : `${saved.changes} changes`} of ${journalOf(persist)} folded in` : "";
       log(
         saved

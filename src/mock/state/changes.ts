@@ -3,8 +3,11 @@
 // one change a line and replays them at start with applyChange. A record is addressed by its
 // project, the part of the project's state it lies in, and its key there; a change carries the
 // records' new values (null: the record is gone) and the next ids. A change the records cannot
-// say (a reset, a restored snapshot, a scenario switch) is `whole`: the state is new.
+// say (a reset, a restored snapshot, a scenario switch) is `whole`: the state is new. A change
+// of a relative state (rebase.ts) names its anchor, the frame its records' times are in, so it
+// applies to a state saved in another frame.
 import { isObject } from "../../shared/is-object.js";
+import { recordInFrame } from "./rebase.js";
 import type { MockState, ProjectState } from "./state.js";
 
 export const stateParts = ["playlists", "members", "recordings", "activity", "subscriptions", "sharing"] as const;
@@ -18,7 +21,15 @@ export interface RecordChange {
   value: unknown;
 }
 
-export type StateChange = { whole: true } | { whole: false; nextId: MockState["nextId"]; records: RecordChange[] };
+export type StateChange =
+  | { whole: true }
+  | {
+      whole: false;
+      nextId: MockState["nextId"];
+      records: RecordChange[];
+      /** The state's anchor when it has one: the frame of the records' times. */
+      anchor?: string;
+    };
 
 /** The key a listed record is found by: the same the handlers find it by. */
 const keyOf: Record<string, (item: Record<string, unknown>) => string> = {
@@ -36,12 +47,17 @@ export function recordOf(project: ProjectState, part: StatePart, key: string): u
 
 /**
  * Applies a change to a state read from JSON, in place: a record is replaced where it is, added
- * at the end of its list when new, or removed. A change of the wrong shape throws, naming what is
- * wrong; the state that results is checked whole by the snapshot check before it is adopted.
+ * at the end of its list when new, or removed; its times are moved into the state's frame when
+ * both have an anchor. A change of the wrong shape throws, naming what is wrong; the state that
+ * results is checked whole by the snapshot check before it is adopted.
  */
 export function applyChange(state: unknown, change: unknown): void {
   if (!isObject(state) || !isObject(state.projects)) throw new Error("the state has no projects");
   if (!isObject(change) || change.whole !== false || !Array.isArray(change.records)) throw new Error("a change must hold its records");
+  // A state whose own anchor is no date-time is refused by the check that follows, naming it.
+  const frames =
+    typeof change.anchor === "string" && !Number.isNaN(Date.parse(String(state.anchor))) ? { from: change.anchor, to: String(state.anchor) } : undefined;
+  if (frames && Number.isNaN(Date.parse(frames.from))) throw new Error(`a change's anchor ${JSON.stringify(frames.from)} is not a date-time`);
   state.nextId = change.nextId;
   for (const record of change.records as unknown[]) {
     if (!isObject(record) || typeof record.key !== "string" || !stateParts.includes(record.part as StatePart)) throw new Error("a changed record is malformed");
@@ -49,6 +65,7 @@ export function applyChange(state: unknown, change: unknown): void {
     if (!isObject(project)) throw new Error(`a change is for project ${String(record.project)}, which the state does not hold`);
     const holder: unknown = project[record.part as StatePart];
     const { key, value } = record;
+    if (frames) recordInFrame(record.part as StatePart, value, frames.from, frames.to);
     // Such a key would reach Object.prototype (`__proto__` sets the prototype); the mock never makes one.
     if (key in Object.prototype) throw new Error(`a changed record's key ${key} is a name the store cannot key by`);
     if (Array.isArray(holder)) {
