@@ -19,7 +19,8 @@ describe("a snapshot's anchor", () => {
     const mock = createMock({ snapshot: state, now: () => later });
     const moved = mock.snapshot() as MockState;
     const delta = later.getTime() - then.getTime();
-    const shifted = (iso: string | null | undefined) => new Date(Date.parse(iso!) + delta).toISOString();
+    // Moved by delta, in the form it was written (its fraction of a second and its offset as they were).
+    const shifted = (iso: string | null | undefined) => `${new Date(Date.parse(iso!) + delta).toISOString().slice(0, 19)}${iso!.slice(19)}`;
     expect(moved.anchor).toBe(later.toISOString());
     const [before, after] = [project(state), project(moved)];
     expect(after.recordings.map((r) => [r.start_time, r.end_time])).toEqual(before.recordings.map((r) => [shifted(r.start_time), shifted(r.end_time)]));
@@ -30,10 +31,9 @@ describe("a snapshot's anchor", () => {
     expect(after.recordings.map((r) => r.id)).toEqual(before.recordings.map((r) => r.id));
   });
 
-  it("is undone exactly by timesInFrame for times in the form the mock writes, dates included, leaving the state it is given as it was", () => {
+  it("is undone exactly by timesInFrame, every time in its own form, dates included, leaving the state it is given as it was", () => {
     const state = base();
     state.anchor = then.toISOString();
-    // A move by nothing puts every time in that form (ISO 8601 in UTC with milliseconds), as `record` writes them.
     rebaseTimes(state, then);
     const windowed = project(state).playlists[0]!;
     windowed.filters = { ...(windowed.filters as object), date_from: "2026-11-01", date_to: "2026-11-03" };
@@ -58,5 +58,34 @@ describe("a snapshot's anchor", () => {
       expect(() => mock.restore({ ...base(), anchor })).toThrow(MockStateError);
       expect(() => mock.restore({ ...base(), anchor })).toThrow(/^snapshot\.anchor must be an ISO 8601 date-time/);
     }
+  });
+});
+
+describe("a time's form as it moves", () => {
+  it("keeps its fraction of a second and its offset, or their absence, both ways", () => {
+    const forms = ["2026-11-01T09:00:00Z", "2026-11-01T09:00:00.123456Z", "2026-11-01T09:00:00.5Z", "2026-11-01T11:00:00+02:00", "2026-11-01T09:00:00"];
+    const state = base();
+    state.anchor = then.toISOString();
+    const subscriptions = project(state).subscriptions.slice(0, forms.length);
+    subscriptions.forEach((subscription, i) => (subscription.created_at = forms[i]!));
+    const before = structuredClone(state);
+    rebaseTimes(state, later);
+    // 18 days 21.5 hours later, each in its own form.
+    expect(project(state).subscriptions.slice(0, forms.length).map((s) => s.created_at)).toEqual([
+      "2026-11-20T06:30:00Z",
+      "2026-11-20T06:30:00.123456Z",
+      "2026-11-20T06:30:00.5Z",
+      "2026-11-20T08:30:00+02:00",
+      "2026-11-20T06:30:00",
+    ]);
+    expect(timesInFrame(state, before.anchor)).toEqual(before);
+  });
+
+  it("moves by whole seconds, so an anchor with a fraction moves no time by one", () => {
+    const state = base();
+    state.anchor = "2026-11-01T12:00:00.400Z";
+    project(state).subscriptions[0]!.created_at = "2026-11-01T09:00:00Z";
+    rebaseTimes(state, new Date("2026-11-02T12:00:00.000Z"));
+    expect(project(state).subscriptions[0]!.created_at).toBe("2026-11-02T09:00:00Z");
   });
 });

@@ -1,9 +1,11 @@
 // A snapshot whose times are relative: its `anchor` names the moment that stands for "now".
-// When such a state is adopted, every time it holds moves by (now − anchor), so gaps are kept
-// and a listing's date window finds the same records a week later, and the anchor becomes now,
-// so the state the mock saves (GET /__mock/state, --persist) stays relative. A state without an
-// anchor keeps its times as written. A --persist file is written back in its own frame
-// (timesInFrame, the exact inverse of the move), so a record the server did not change is
+// When such a state is adopted, every time it holds moves by (now − anchor), in whole seconds,
+// so gaps are kept and a listing's date window finds the same records a week later, and the
+// anchor becomes now, so the state the mock saves (GET /__mock/state, --persist) stays relative.
+// A state without an anchor keeps its times as written. A time keeps its form as it moves (its
+// fraction of a second as written, its offset or none): the service's `…:00Z` and `.123456Z`,
+// the mock's own, a client's. So a --persist file is written back in its own frame
+// (timesInFrame, the exact inverse of the move) and a record the server did not change is
 // written as it was read.
 import type { StatePart } from "./changes.js";
 import type { MockState } from "./state.js";
@@ -16,9 +18,13 @@ interface Shift {
   days: number;
 }
 
-/** The move that takes times anchored at `from` to `to`; a date moves by the days a midnight moves, so it lands on the date the moved midnight falls on. */
+/**
+ * The move that takes times anchored at `from` to `to`, in whole seconds, so a time moves with its
+ * fraction of a second unchanged; a date moves by the days a midnight moves, so it lands on the
+ * date the moved midnight falls on.
+ */
 function shiftBetween(from: string, to: string): Shift {
-  const delta = Date.parse(to) - Date.parse(from);
+  const delta = Math.round((Date.parse(to) - Date.parse(from)) / 1000) * 1000;
   return { ms: delta, days: Math.floor(delta / day) };
 }
 
@@ -26,13 +32,19 @@ function shiftBetween(from: string, to: string): Shift {
 const undoing = ({ ms, days }: Shift): Shift => ({ ms: -ms, days: -days });
 
 const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
+/** An ISO date-time: its wall time to the second, then its fraction and its offset as written (either may be absent). */
+const dateTime = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/;
 
 /** `value` moved when it is an ISO date or date-time, in the form it came in; anything else as it is. */
 function moved(value: unknown, { ms, days }: Shift): unknown {
   if (typeof value !== "string") return value;
-  const at = Date.parse(value);
-  if (Number.isNaN(at)) return value;
-  return dateOnly.test(value) ? new Date(at + days * day).toISOString().slice(0, 10) : new Date(at + ms).toISOString();
+  if (dateOnly.test(value)) return new Date(Date.parse(value) + days * day).toISOString().slice(0, 10);
+  const parts = dateTime.exec(value);
+  if (!parts) return value;
+  // The wall time moves by whole seconds in its own offset, so its fraction and offset stay as written.
+  const wall = Date.parse(`${parts[1]}Z`);
+  if (Number.isNaN(wall)) return value;
+  return `${new Date(wall + ms).toISOString().slice(0, 19)}${parts[2] ?? ""}${parts[3] ?? ""}`;
 }
 
 type Fields = Record<string, unknown>;
@@ -87,8 +99,8 @@ export function rebaseTimes(state: MockState, now: Date): void {
 
 /**
  * `state` as it reads in the frame of `anchor`, the anchor of the file it was loaded from: the
- * move rebaseTimes made from `anchor` to the state's own, undone exactly (for times in the form
- * the mock writes, ISO 8601 in UTC with milliseconds, and dates), and the anchor put back. Shares
+ * move rebaseTimes made from `anchor` to the state's own, undone exactly (every ISO date and
+ * date-time keeps its form as it moves), and the anchor put back. Shares
  * what it does not move with `state`, which it leaves as it is; a state without an anchor, or
  * no `anchor`, is returned as it is.
  */
