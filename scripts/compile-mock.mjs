@@ -285,12 +285,13 @@ export async function compileMock(bundle = bundlePath, { story: withStory = true
     Object.assign(schemas, own);
   }
   checkAllowExamples(operations);
-  // What a recording, its person and a project hold in this description: the fields it declares,
-  // which of them are lists, and which repeat another field (`x-copy-of`, an extension documented
-  // in openapi/DECISIONS.md). The state keeps the description's shapes; another profile conforms
-  // what it answers to its own.
+  // What a recording, its person, a project and a playlist hold in this description: the fields it
+  // declares, which of them are lists, which repeat another field (`x-copy-of`, an extension
+  // documented in openapi/DECISIONS.md), and the `default` of each read-only one, which the
+  // service sends when the record has no value of its own. The state keeps the description's
+  // shapes; another profile conforms what it answers to its own.
   const shapes = Object.fromEntries(
-    ["SessionRecording", "Person", "Project"].map((name) => {
+    ["SessionRecording", "Person", "Project", "Playlist"].map((name) => {
       const properties = propertiesOf(spec, { $ref: `#/components/schemas/${name}` }).properties ?? {};
       const lists = Object.entries(properties)
         .filter(([, property]) => [deref(spec, property).type].flat().includes("array"))
@@ -300,7 +301,13 @@ export async function compileMock(bundle = bundlePath, { story: withStory = true
           .filter(([, property]) => deref(spec, property)[copyOf] !== undefined)
           .map(([field, property]) => [field, deref(spec, property)[copyOf]]),
       );
-      return [name, { fields: Object.keys(properties), lists, copies }];
+      const defaults = Object.fromEntries(
+        Object.entries(properties)
+          .map(([field, property]) => /** @type {[string, Node]} */ ([field, deref(spec, property)]))
+          .filter(([, property]) => property.readOnly && "default" in property)
+          .map(([field, property]) => [field, property.default]),
+      );
+      return [name, { fields: Object.keys(properties), lists, copies, defaults }];
     }),
   );
   // A documented extension (see openapi/DECISIONS.md): whether a `:write` scope grants its `:read`.

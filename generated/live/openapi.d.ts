@@ -711,7 +711,11 @@ export interface components {
                     last_refreshed_at?: string | null;
                 };
             };
-            readonly is_synthetic?: boolean;
+            /**
+             * @description True for a playlist the service makes up (`x-synthetic-playlists`); false for every stored one.
+             * @default false
+             */
+            readonly is_synthetic: boolean;
         };
         /** @description A page of Playlist objects. */
         PaginatedPlaylistList: components["schemas"]["Paginated"] & {

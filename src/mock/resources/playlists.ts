@@ -7,7 +7,7 @@ import type { OperationEntry } from "../spec/operations.js";
 import { shortId } from "../state/random.js";
 import type { Playlist, ProjectState, Recording, User } from "../state/state.js";
 import { acknowledged } from "./acknowledge.js";
-import { conformRecording } from "./conform.js";
+import { conformPlaylist, conformRecording } from "./conform.js";
 import { inProject, type ProjectContext } from "./context.js";
 import { createdFields, writeFields } from "./fields.js";
 import { dateWindow, instantKey, ordering, searching, sortBy, textKey, uuidKey } from "./filtering.js";
@@ -17,13 +17,13 @@ import { recordingsById } from "./recording-index.js";
 import { syntheticPlaylist, withSynthetic } from "./synthetic-playlists.js";
 import { findFor, listed } from "./visibility.js";
 
-/** A playlist as the API shows it: `recordings_counts` follows its recordings. */
-function present(project: ProjectState, playlist: Playlist): Playlist {
-  const members = project.members[playlist.short_id] ?? [];
-  const byId = recordingsById(project);
+/** A playlist as the profile shows it: `recordings_counts` follows its recordings. */
+function present(c: ProjectContext, playlist: Playlist): Playlist {
+  const members = c.project.members[playlist.short_id] ?? [];
+  const byId = recordingsById(c.project);
   let watched = 0;
   for (const id of members) if (byId.get(id)?.viewed) watched++;
-  return { ...playlist, recordings_counts: { collection: { count: members.length, watched_count: watched } } };
+  return conformPlaylist(c.table, { ...playlist, recordings_counts: { collection: { count: members.length, watched_count: watched } } });
 }
 
 // Playlists are only ever appended, so an index stays right while its size matches the list.
@@ -62,7 +62,7 @@ export function filterPlaylists(project: ProjectState, query: Record<string, unk
 }
 
 export const listPlaylists = inProject((c) => {
-  const items = filterPlaylists(c.project, c.request.query, c.state.user, c.now).map((p) => present(c.project, p));
+  const items = filterPlaylists(c.project, c.request.query, c.state.user, c.now).map((p) => present(c, p));
   return json(200, pageFor(c, withSynthetic(c.table, items, c.request.query)));
 });
 
@@ -86,14 +86,14 @@ export const createPlaylist = inProject((c) => {
   c.project.members[id] = [];
   c.changed("playlists", id);
   c.changed("members", id);
-  return json(201, present(c.project, playlist));
+  return json(201, present(c, playlist));
 });
 
 export const getPlaylist = inProject((c) => {
   const synthetic = syntheticPlaylist(c.table, c.request.path.short_id);
   if (synthetic) return json(200, synthetic);
   const playlist = find(c, "read");
-  return playlist ? json(200, present(c.project, playlist)) : notFound();
+  return playlist ? json(200, present(c, playlist)) : notFound();
 });
 
 export const updatePlaylist = inProject((c) => {
@@ -105,7 +105,7 @@ export const updatePlaylist = inProject((c) => {
   writeFields(next, c.operation, c.request.body);
   Object.assign(playlist, next);
   c.changed("playlists", playlist.short_id);
-  return json(200, present(c.project, playlist));
+  return json(200, present(c, playlist));
 });
 
 /**

@@ -101,7 +101,7 @@ export interface DocumentedError {
 }
 
 /** The schemas whose shape a profile's description may give otherwise than the state keeps it. */
-export type ConformedSchema = "SessionRecording" | "Person" | "Project";
+export type ConformedSchema = "SessionRecording" | "Person" | "Project" | "Playlist";
 
 /** One profile's table: what the mock answers by. */
 export interface SpecTable {
@@ -139,6 +139,8 @@ export interface Shape {
   lists: string[];
   /** Fields that repeat another field's value (`x-copy-of`), by the field they repeat. */
   copies: Record<string, string>;
+  /** The read-only fields' declared `default`s: what is sent for a record that holds no value. */
+  defaults: Record<string, unknown>;
 }
 
 type CompiledTable = {
