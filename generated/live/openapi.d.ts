@@ -1483,39 +1483,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The name given by a user. */
-                    name?: string | null;
-                    /** @description A name derived from the playlist's filters, shown when `name` is empty. */
-                    derived_name?: string | null;
-                    /** @default  */
-                    description?: string;
-                    /** @default false */
-                    pinned?: boolean;
-                    /**
-                     * @description True marks the playlist as deleted. The record stays; there is no hard delete.
-                     * @default false
-                     */
-                    deleted?: boolean;
-                    /**
-                     * @description Recording filters of the playlist, stored as given. Their structure is not part of
-                     *     this description; null is accepted. The live service answers 400 for null, for a
-                     *     `collection` playlist with filters and for a `filters` playlist without them.
-                     * @default {}
-                     */
-                    filters?: {
-                        [key: string]: unknown;
-                    };
-                    /**
-                     * @description Not in the API description this spec follows; known from the live service, which
-                     *     rejects a create without it. `collection` holds recordings added by hand, `filters`
-                     *     holds the recordings that match `filters`.
-                     * @enum {string|null}
-                     */
-                    type: "collection" | "filters" | null;
-                    /** @description The project folder the playlist is filed in on create; never answered. */
-                    _create_in_folder?: string;
-                };
+                "application/json": components["schemas"]["PlaylistInput"];
             };
         };
         responses: {

@@ -14,6 +14,7 @@ import { dateWindow, instantKey, ordering, searching, sortBy, textKey, uuidKey }
 import { liveListingVersion, pageFor } from "./paging.js";
 import { filterRecordings } from "./recording-filters.js";
 import { recordingsById } from "./recording-index.js";
+import { brokenRule } from "./request-rules.js";
 import { syntheticPlaylist, withSynthetic } from "./synthetic-playlists.js";
 import { findFor, listed } from "./visibility.js";
 
@@ -67,6 +68,8 @@ export const listPlaylists = inProject((c) => {
 });
 
 export const createPlaylist = inProject((c) => {
+  const refused = brokenRule(c.operation, c.request.body);
+  if (refused) return refused;
   // The last exact id is never handed out, so nextId stays a safe integer, which a snapshot must hold.
   if (c.state.nextId.playlist >= Number.MAX_SAFE_INTEGER) return idsSpent("playlist");
   let id = shortId(c.random);
@@ -100,6 +103,8 @@ export const updatePlaylist = inProject((c) => {
   if (syntheticPlaylist(c.table, c.request.path.short_id)) return documentedRefusal(c.operation, "synthetic_playlist");
   const playlist = find(c, "update");
   if (!playlist) return notFound();
+  const refused = brokenRule(c.operation, c.request.body, playlist);
+  if (refused) return refused;
   // Staged on a copy and committed in one step, so nothing is half-applied.
   const next = { ...playlist, last_modified_at: c.now.toISOString(), last_modified_by: c.state.user };
   writeFields(next, c.operation, c.request.body);
@@ -150,8 +155,12 @@ export const getPlaylistRecordings = inProject((c) => {
 
 export const addRecordingToPlaylist = inProject((c) => {
   const playlist = find(c, "read");
+  if (!playlist) return notFound();
+  const refused = brokenRule(c.operation, c.request.body, playlist);
+  if (refused) return refused;
   const recordingId = String(c.request.path.session_recording_id);
-  if (!playlist || !c.project.recordings.some((r) => r.id === recordingId)) return notFound();
+  // The live service makes the item for any id (`x-builds-unknown`); its recordings/ lists none for an id it has no recording of.
+  if (!c.operation.buildsUnknown && !c.project.recordings.some((r) => r.id === recordingId)) return notFound();
   const members = c.project.members[playlist.short_id] ?? [];
   c.project.members[playlist.short_id] = members;
   if (!members.includes(recordingId)) {

@@ -71,6 +71,12 @@ export interface OperationEntry {
    * finds among them.
    */
   collectionPage?: { persisted: Record<string, unknown>; query: Record<string, unknown> };
+  /**
+   * The rules a request holds beyond its schemas (`x-request-rules`), in the order they are
+   * checked: each the 400 example that refuses it; its JSON Schema, over `{ body, record }` (the
+   * request body, and the stored record the path names), is `validate.rules` at the same index.
+   */
+  requestRules?: string[];
   /** How refused query parameters are answered (`x-query-errors`): as pydantic's errors, linking its pages under `url`. */
   queryErrors?: { format: "pydantic"; url: string };
   scopes: string[];
@@ -92,6 +98,8 @@ export interface OperationValidators {
   body: MockValidator | undefined;
   json: Record<string, MockValidator | undefined>;
   responses: Record<string, MockValidator | undefined>;
+  /** Each of `requestRules`' schemas, in its order. */
+  rules: MockValidator[];
 }
 
 export interface DocumentedError {
@@ -175,6 +183,7 @@ function tableOf(profile: "seed" | "live", table: CompiledTable, { plain, coerci
       body: plain[`${entry.id}_body`],
       json: Object.fromEntries(entry.jsonQuery.map((name) => [name, plain[`${entry.id}_json_${name}`]])),
       responses: Object.fromEntries(Object.keys(entry.responses).map((status) => [status, plain[`${entry.id}_${status}`]])),
+      rules: (entry.requestRules ?? []).map((_, index) => plain[`${entry.id}_rule_${index}`]!),
     },
   }));
   return {
