@@ -40,7 +40,8 @@ const limitMaximum = "x-limit-maximum";
 // schedule has no delivery left; a write refused (by the named example) when it makes one more
 // AI summary active than the organization's cap; the scopes a body field adds; a read that
 // finds soft-deleted records; an unknown id answered as a record built for it; which of a
-// collection's recordings are answered, whatever is asked; a listing whose refused query
+// collection's recordings are answered, whatever is asked, and which listing's query another
+// playlist's recordings are read by; a listing whose refused query
 // parameters are answered as pydantic's errors; the listing's synthetic records; the rules a
 // request must hold beyond its schemas, each refused by the named 400 example.
 const invalidReadsAsDefault = "x-invalid-reads-as-default";
@@ -55,6 +56,7 @@ const scopesForFields = "x-scopes-for-fields";
 const findsDeleted = "x-finds-deleted";
 const buildsUnknown = "x-builds-unknown";
 const collectionPage = "x-collection-page";
+const savedFilterPage = "x-saved-filter-page";
 const queryErrors = "x-query-errors";
 const syntheticPlaylists = "x-synthetic-playlists";
 const requestRules = "x-request-rules";
@@ -199,6 +201,7 @@ function operationEntry(spec, { path, method, operation, parameters }) {
     ...optional("findsDeleted", operation[findsDeleted]),
     ...optional("buildsUnknown", operation[buildsUnknown]),
     ...optional("collectionPage", operation[collectionPage] && collectionPageEntry(spec, operation[collectionPage])),
+    ...optional("savedFilterPage", operation[savedFilterPage] && { query: listingDefaults(spec, operation[savedFilterPage].listing) }),
     ...optional("queryErrors", operation[queryErrors]),
     ...(rules.length ? { requestRules: rules.map((rule) => rule.refusal) } : {}),
     scopes: operation.security?.[0]?.PersonalAPIKey ?? [],
@@ -210,18 +213,26 @@ function operationEntry(spec, { path, method, operation, parameters }) {
 }
 
 /**
- * `x-collection-page` with its query whole: the named listing's query parameters at their
- * declared defaults, then the extension's own values, so the mock repeats no default.
+ * The query parameters of the listing `id` at their declared defaults, so the mock repeats none.
+ * @param {Node} spec
+ * @param {string} id
+ */
+function listingDefaults(spec, id) {
+  const listing = operationsOf(spec).find((o) => o.operation.operationId === id);
+  if (!listing) throw new Error(`a playlist page names the listing ${id}, which the description has not`);
+  const defaults = listing.parameters
+    .filter((p) => p.in === "query" && deref(spec, p.schema)?.default !== undefined)
+    .map((p) => [p.name, deref(spec, p.schema).default]);
+  return Object.fromEntries(defaults);
+}
+
+/**
+ * `x-collection-page` with its query whole: the named listing's defaults, then the extension's own values.
  * @param {Node} spec
  * @param {{ listing: string, query?: Record<string, unknown>, persisted: Record<string, unknown> }} page
  */
 function collectionPageEntry(spec, page) {
-  const listing = operationsOf(spec).find((o) => o.operation.operationId === page.listing);
-  if (!listing) throw new Error(`x-collection-page names ${page.listing}, which the description has not`);
-  const defaults = listing.parameters
-    .filter((p) => p.in === "query" && deref(spec, p.schema)?.default !== undefined)
-    .map((p) => [p.name, deref(spec, p.schema).default]);
-  return { persisted: page.persisted, query: { ...Object.fromEntries(defaults), ...page.query } };
+  return { persisted: page.persisted, query: { ...listingDefaults(spec, page.listing), ...page.query } };
 }
 
 /**

@@ -1635,6 +1635,16 @@ export interface operations {
                 limit?: number;
                 /** @description Where the page starts. A synthetic playlist counts it in its own order: Watch history most recently viewed first, Exported recordings most recently exported first, Expiring soon by time left, Frustration signals highest score first, Recordings with comments and Shared recordings in the database's order. A `filters` playlist passes it to its query; a `collection` ignores it. Any integer is taken, 0 and negative ones too. */
                 offset?: number;
+                /**
+                 * @description Only pinned recordings that started at or after this moment, as the recordings listing reads it; a `filters` playlist (or one with no type) passes it, and the listing's other filters, to its query; a `collection` ignores it.
+                 * @example -7d
+                 */
+                date_from?: components["schemas"]["DateFilter"];
+                /**
+                 * @description Only pinned recordings that started at or before this moment, as for `date_from`.
+                 * @example 2026-11-20
+                 */
+                date_to?: components["schemas"]["DateFilter"];
             };
             header?: never;
             path: {

@@ -3,7 +3,6 @@
 import { documentedRefusal, idsSpent, notFound } from "../errors.js";
 import { own } from "../own-key.js";
 import { empty, json } from "../responses.js";
-import type { OperationEntry } from "../spec/operations.js";
 import { shortId } from "../state/random.js";
 import type { Playlist, ProjectState, Recording, User } from "../state/state.js";
 import { acknowledged } from "./acknowledge.js";
@@ -125,18 +124,28 @@ function playlistPage<T>(c: ProjectContext, items: readonly T[]) {
 }
 
 /**
- * A collection's recordings as the live service answers them, whatever `limit` and `offset` ask
- * (`x-collection-page`): those in long-term storage (`persisted`) straight from the store, every
- * one; of the rest, what the recordings listing's query finds among them (a year back, its first
- * page), `has_next` saying whether that query has more; all in the collection's order.
+ * A playlist's pinned recordings as the live service reads them (`list_recordings_from_query`):
+ * those in long-term storage (whose fields match `persisted`) straight from the store, every
+ * one; of the rest, the page `query` (a recordings listing query) finds among them, `has_next`
+ * saying whether it has more; all in the pinned order. A collection's query is fixed, whatever
+ * is asked (`x-collection-page`); another playlist's is the request's (`x-saved-filter-page`).
  */
-function collectionPage(c: ProjectContext, members: readonly Recording[], page: NonNullable<OperationEntry["collectionPage"]>) {
-  const persisted = (r: Recording) => Object.entries(page.persisted).every(([field, value]) => own(r as unknown as Record<string, unknown>, field) === value);
-  const queried = filterRecordings(c.project, { ...page.query, session_ids: members.filter((r) => !persisted(r)).map((r) => r.id) }, c.now);
-  const start = Math.max(0, Number(page.query.offset ?? 0));
-  const end = start + Number(page.query.limit ?? queried.length);
+function pinnedPage(c: ProjectContext, members: readonly Recording[], persistedFields: Record<string, unknown>, query: Record<string, unknown>) {
+  const persisted = (r: Recording) => Object.entries(persistedFields).every(([field, value]) => own(r as unknown as Record<string, unknown>, field) === value);
+  const queried = filterRecordings(c.project, { ...query, session_ids: members.filter((r) => !persisted(r)).map((r) => r.id) }, c.now);
+  const start = Math.max(0, Number(query.offset ?? 0));
+  const end = start + Number(query.limit ?? queried.length);
   const answered = new Set([...members.filter(persisted), ...queried.slice(start, end)]);
   return { results: members.filter((r) => answered.has(r)), has_next: end < queried.length, version: liveListingVersion };
+}
+
+/** The page of the playlist's pinned `members` its type reads, by the operation's extensions. */
+function membersPage(c: ProjectContext, playlist: Playlist, members: readonly Recording[]) {
+  const { collectionPage, savedFilterPage } = c.operation;
+  if (playlist.type === "collection" && collectionPage) return pinnedPage(c, members, collectionPage.persisted, collectionPage.query);
+  if (playlist.type !== "collection" && savedFilterPage)
+    return pinnedPage(c, members, collectionPage?.persisted ?? {}, { ...savedFilterPage.query, ...c.request.query });
+  return playlistPage(c, members);
 }
 
 export const getPlaylistRecordings = inProject((c) => {
@@ -149,7 +158,7 @@ export const getPlaylistRecordings = inProject((c) => {
   if (!live) return empty(200);
   const byId = recordingsById(c.project);
   const members = (c.project.members[playlist.short_id] ?? []).flatMap((id) => byId.get(id) ?? []);
-  const page = playlist.type !== "filters" && c.operation.collectionPage ? collectionPage(c, members, c.operation.collectionPage) : playlistPage(c, members);
+  const page = membersPage(c, playlist, members);
   return json(200, { ...page, results: page.results.map((r) => conformRecording(c.table, r)) });
 });
 

@@ -72,6 +72,11 @@ export interface OperationEntry {
    */
   collectionPage?: { persisted: Record<string, unknown>; query: Record<string, unknown> };
   /**
+   * How a playlist that is not a collection reads its recordings (`x-saved-filter-page`): the
+   * request's query over `query`, the named recordings listing's defaults, among its pinned ones.
+   */
+  savedFilterPage?: { query: Record<string, unknown> };
+  /**
    * The rules a request holds beyond its schemas (`x-request-rules`), in the order they are
    * checked: each the 400 example that refuses it; its JSON Schema, over `{ body, record }` (the
    * request body, and the stored record the path names), is `validate.rules` at the same index.
