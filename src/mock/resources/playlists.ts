@@ -143,6 +143,7 @@ function pinnedPage(c: ProjectContext, members: readonly Recording[], persistedF
 function membersPage(c: ProjectContext, playlist: Playlist, members: readonly Recording[]) {
   const { collectionPage, savedFilterPage } = c.operation;
   if (playlist.type === "collection" && collectionPage) return pinnedPage(c, members, collectionPage.persisted, collectionPage.query);
+  // Which recordings are persisted is list_recordings_from_query's rule, the same for every playlist.
   if (playlist.type !== "collection" && savedFilterPage)
     return pinnedPage(c, members, collectionPage?.persisted ?? {}, { ...savedFilterPage.query, ...c.request.query });
   return playlistPage(c, members);
