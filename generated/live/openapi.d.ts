@@ -711,7 +711,11 @@ export interface components {
                     last_refreshed_at?: string | null;
                 };
             };
-            readonly is_synthetic?: boolean;
+            /**
+             * @description True for a playlist the service makes up (`x-synthetic-playlists`); false for every stored one.
+             * @default false
+             */
+            readonly is_synthetic: boolean;
         };
         /** @description A page of Playlist objects. */
         PaginatedPlaylistList: components["schemas"]["Paginated"] & {
@@ -1479,39 +1483,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The name given by a user. */
-                    name?: string | null;
-                    /** @description A name derived from the playlist's filters, shown when `name` is empty. */
-                    derived_name?: string | null;
-                    /** @default  */
-                    description?: string;
-                    /** @default false */
-                    pinned?: boolean;
-                    /**
-                     * @description True marks the playlist as deleted. The record stays; there is no hard delete.
-                     * @default false
-                     */
-                    deleted?: boolean;
-                    /**
-                     * @description Recording filters of the playlist, stored as given. Their structure is not part of
-                     *     this description; null is accepted. The live service answers 400 for null, for a
-                     *     `collection` playlist with filters and for a `filters` playlist without them.
-                     * @default {}
-                     */
-                    filters?: {
-                        [key: string]: unknown;
-                    };
-                    /**
-                     * @description Not in the API description this spec follows; known from the live service, which
-                     *     rejects a create without it. `collection` holds recordings added by hand, `filters`
-                     *     holds the recordings that match `filters`.
-                     * @enum {string|null}
-                     */
-                    type: "collection" | "filters" | null;
-                    /** @description The project folder the playlist is filed in on create; never answered. */
-                    _create_in_folder?: string;
-                };
+                "application/json": components["schemas"]["PlaylistInput"];
             };
         };
         responses: {
@@ -1663,6 +1635,16 @@ export interface operations {
                 limit?: number;
                 /** @description Where the page starts. A synthetic playlist counts it in its own order: Watch history most recently viewed first, Exported recordings most recently exported first, Expiring soon by time left, Frustration signals highest score first, Recordings with comments and Shared recordings in the database's order. A `filters` playlist passes it to its query; a `collection` ignores it. Any integer is taken, 0 and negative ones too. */
                 offset?: number;
+                /**
+                 * @description Only pinned recordings that started at or after this moment, as the recordings listing reads it; a `filters` playlist (or one with no type) passes it, and the listing's other filters, to its query; a `collection` ignores it.
+                 * @example -7d
+                 */
+                date_from?: components["schemas"]["DateFilter"];
+                /**
+                 * @description Only pinned recordings that started at or before this moment, as for `date_from`.
+                 * @example 2026-11-20
+                 */
+                date_to?: components["schemas"]["DateFilter"];
             };
             header?: never;
             path: {

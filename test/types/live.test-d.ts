@@ -59,7 +59,8 @@ describe("session-recordings-api/live", () => {
     const page = unwrap(await live.GET(playlists, { params: { path, query: { collection_type: "synthetic" } } }));
     // A synthetic playlist has no dates: code that trusts the types must handle null.
     expectTypeOf(page.results[0]!.created_at).toEqualTypeOf<string | null>();
-    expectTypeOf(page.results[0]!.is_synthetic).toEqualTypeOf<boolean | undefined>();
+    // Every playlist says whether it is synthetic, a stored one false.
+    expectTypeOf(page.results[0]!.is_synthetic).toEqualTypeOf<boolean>();
     const subscriptions = "/api/environments/{project_id}/subscriptions/" as const;
     const listed = unwrap(await live.GET(subscriptions, { params: { path } }));
     expectTypeOf(listed.results[0]!.resource_type).toEqualTypeOf<"insight" | "dashboard" | "ai_prompt" | "pulse_brief" | undefined>();

@@ -4,27 +4,27 @@ import { documentedRefusal, idsSpent, notFound } from "../errors.js";
 import { own } from "../own-key.js";
 import { empty, json } from "../responses.js";
 import { serverTime } from "../server-time.js";
-import type { OperationEntry } from "../spec/operations.js";
 import { shortId } from "../state/random.js";
 import type { Playlist, ProjectState, Recording, User } from "../state/state.js";
 import { acknowledged } from "./acknowledge.js";
-import { conformRecording } from "./conform.js";
+import { conformPlaylist, conformRecording } from "./conform.js";
 import { inProject, type ProjectContext } from "./context.js";
 import { createdFields, writeFields } from "./fields.js";
 import { dateWindow, instantKey, ordering, searching, sortBy, textKey, uuidKey } from "./filtering.js";
 import { liveListingVersion, pageFor } from "./paging.js";
 import { filterRecordings } from "./recording-filters.js";
 import { recordingsById } from "./recording-index.js";
+import { brokenRule } from "./request-rules.js";
 import { syntheticPlaylist, withSynthetic } from "./synthetic-playlists.js";
 import { findFor, listed } from "./visibility.js";
 
-/** A playlist as the API shows it: `recordings_counts` follows its recordings. */
-function present(project: ProjectState, playlist: Playlist): Playlist {
-  const members = project.members[playlist.short_id] ?? [];
-  const byId = recordingsById(project);
+/** A playlist as the profile shows it: `recordings_counts` follows its recordings. */
+function present(c: ProjectContext, playlist: Playlist): Playlist {
+  const members = c.project.members[playlist.short_id] ?? [];
+  const byId = recordingsById(c.project);
   let watched = 0;
   for (const id of members) if (byId.get(id)?.viewed) watched++;
-  return { ...playlist, recordings_counts: { collection: { count: members.length, watched_count: watched } } };
+  return conformPlaylist(c.table, { ...playlist, recordings_counts: { collection: { count: members.length, watched_count: watched } } });
 }
 
 // Playlists are only ever appended, so an index stays right while its size matches the list.
@@ -63,11 +63,13 @@ export function filterPlaylists(project: ProjectState, query: Record<string, unk
 }
 
 export const listPlaylists = inProject((c) => {
-  const items = filterPlaylists(c.project, c.request.query, c.state.user, c.now).map((p) => present(c.project, p));
+  const items = filterPlaylists(c.project, c.request.query, c.state.user, c.now).map((p) => present(c, p));
   return json(200, pageFor(c, withSynthetic(c.table, items, c.request.query)));
 });
 
 export const createPlaylist = inProject((c) => {
+  const refused = brokenRule(c.operation, c.request.body);
+  if (refused) return refused;
   // The last exact id is never handed out, so nextId stays a safe integer, which a snapshot must hold.
   if (c.state.nextId.playlist >= Number.MAX_SAFE_INTEGER) return idsSpent("playlist");
   let id = shortId(c.random);
@@ -87,26 +89,28 @@ export const createPlaylist = inProject((c) => {
   c.project.members[id] = [];
   c.changed("playlists", id);
   c.changed("members", id);
-  return json(201, present(c.project, playlist));
+  return json(201, present(c, playlist));
 });
 
 export const getPlaylist = inProject((c) => {
   const synthetic = syntheticPlaylist(c.table, c.request.path.short_id);
   if (synthetic) return json(200, synthetic);
   const playlist = find(c, "read");
-  return playlist ? json(200, present(c.project, playlist)) : notFound();
+  return playlist ? json(200, present(c, playlist)) : notFound();
 });
 
 export const updatePlaylist = inProject((c) => {
   if (syntheticPlaylist(c.table, c.request.path.short_id)) return documentedRefusal(c.operation, "synthetic_playlist");
   const playlist = find(c, "update");
   if (!playlist) return notFound();
+  const refused = brokenRule(c.operation, c.request.body, playlist);
+  if (refused) return refused;
   // Staged on a copy and committed in one step, so nothing is half-applied.
   const next = { ...playlist, last_modified_at: serverTime(c.now), last_modified_by: c.state.user };
   writeFields(next, c.operation, c.request.body);
   Object.assign(playlist, next);
   c.changed("playlists", playlist.short_id);
-  return json(200, present(c.project, playlist));
+  return json(200, present(c, playlist));
 });
 
 /**
@@ -121,18 +125,29 @@ function playlistPage<T>(c: ProjectContext, items: readonly T[]) {
 }
 
 /**
- * A collection's recordings as the live service answers them, whatever `limit` and `offset` ask
- * (`x-collection-page`): those in long-term storage (`persisted`) straight from the store, every
- * one; of the rest, what the recordings listing's query finds among them (a year back, its first
- * page), `has_next` saying whether that query has more; all in the collection's order.
+ * A playlist's pinned recordings as the live service reads them (`list_recordings_from_query`):
+ * those in long-term storage (whose fields match `persisted`) straight from the store, every
+ * one; of the rest, the page `query` (a recordings listing query) finds among them, `has_next`
+ * saying whether it has more; all in the pinned order. A collection's query is fixed, whatever
+ * is asked (`x-collection-page`); another playlist's is the request's (`x-saved-filter-page`).
  */
-function collectionPage(c: ProjectContext, members: readonly Recording[], page: NonNullable<OperationEntry["collectionPage"]>) {
-  const persisted = (r: Recording) => Object.entries(page.persisted).every(([field, value]) => own(r as unknown as Record<string, unknown>, field) === value);
-  const queried = filterRecordings(c.project, { ...page.query, session_ids: members.filter((r) => !persisted(r)).map((r) => r.id) }, c.now);
-  const start = Math.max(0, Number(page.query.offset ?? 0));
-  const end = start + Number(page.query.limit ?? queried.length);
+function pinnedPage(c: ProjectContext, members: readonly Recording[], persistedFields: Record<string, unknown>, query: Record<string, unknown>) {
+  const persisted = (r: Recording) => Object.entries(persistedFields).every(([field, value]) => own(r as unknown as Record<string, unknown>, field) === value);
+  const queried = filterRecordings(c.project, { ...query, session_ids: members.filter((r) => !persisted(r)).map((r) => r.id) }, c.now);
+  const start = Math.max(0, Number(query.offset ?? 0));
+  const end = start + Number(query.limit ?? queried.length);
   const answered = new Set([...members.filter(persisted), ...queried.slice(start, end)]);
   return { results: members.filter((r) => answered.has(r)), has_next: end < queried.length, version: liveListingVersion };
+}
+
+/** The page of the playlist's pinned `members` its type reads, by the operation's extensions. */
+function membersPage(c: ProjectContext, playlist: Playlist, members: readonly Recording[]) {
+  const { collectionPage, savedFilterPage } = c.operation;
+  if (playlist.type === "collection" && collectionPage) return pinnedPage(c, members, collectionPage.persisted, collectionPage.query);
+  // Which recordings are persisted is list_recordings_from_query's rule, the same for every playlist.
+  if (playlist.type !== "collection" && savedFilterPage)
+    return pinnedPage(c, members, collectionPage?.persisted ?? {}, { ...savedFilterPage.query, ...c.request.query });
+  return playlistPage(c, members);
 }
 
 export const getPlaylistRecordings = inProject((c) => {
@@ -145,14 +160,18 @@ export const getPlaylistRecordings = inProject((c) => {
   if (!live) return empty(200);
   const byId = recordingsById(c.project);
   const members = (c.project.members[playlist.short_id] ?? []).flatMap((id) => byId.get(id) ?? []);
-  const page = playlist.type !== "filters" && c.operation.collectionPage ? collectionPage(c, members, c.operation.collectionPage) : playlistPage(c, members);
+  const page = membersPage(c, playlist, members);
   return json(200, { ...page, results: page.results.map((r) => conformRecording(c.table, r)) });
 });
 
 export const addRecordingToPlaylist = inProject((c) => {
   const playlist = find(c, "read");
+  if (!playlist) return notFound();
+  const refused = brokenRule(c.operation, c.request.body, playlist);
+  if (refused) return refused;
   const recordingId = String(c.request.path.session_recording_id);
-  if (!playlist || !c.project.recordings.some((r) => r.id === recordingId)) return notFound();
+  // The live service makes the item for any id (`x-builds-unknown`); its recordings/ lists none for an id it has no recording of.
+  if (!c.operation.buildsUnknown && !c.project.recordings.some((r) => r.id === recordingId)) return notFound();
   const members = c.project.members[playlist.short_id] ?? [];
   c.project.members[playlist.short_id] = members;
   if (!members.includes(recordingId)) {

@@ -71,6 +71,17 @@ export interface OperationEntry {
    * finds among them.
    */
   collectionPage?: { persisted: Record<string, unknown>; query: Record<string, unknown> };
+  /**
+   * How a playlist that is not a collection reads its recordings (`x-saved-filter-page`): the
+   * request's query over `query`, the named recordings listing's defaults, among its pinned ones.
+   */
+  savedFilterPage?: { query: Record<string, unknown> };
+  /**
+   * The rules a request holds beyond its schemas (`x-request-rules`), in the order they are
+   * checked: each the 400 example that refuses it; its JSON Schema, over `{ body, record }` (the
+   * request body, and the stored record the path names), is `validate.rules` at the same index.
+   */
+  requestRules?: string[];
   /** How refused query parameters are answered (`x-query-errors`): as pydantic's errors, linking its pages under `url`. */
   queryErrors?: { format: "pydantic"; url: string };
   scopes: string[];
@@ -92,6 +103,8 @@ export interface OperationValidators {
   body: MockValidator | undefined;
   json: Record<string, MockValidator | undefined>;
   responses: Record<string, MockValidator | undefined>;
+  /** Each of `requestRules`' schemas, in its order. */
+  rules: MockValidator[];
 }
 
 export interface DocumentedError {
@@ -101,7 +114,7 @@ export interface DocumentedError {
 }
 
 /** The schemas whose shape a profile's description may give otherwise than the state keeps it. */
-export type ConformedSchema = "SessionRecording" | "Person" | "Project";
+export type ConformedSchema = "SessionRecording" | "Person" | "Project" | "Playlist";
 
 /** One profile's table: what the mock answers by. */
 export interface SpecTable {
@@ -139,6 +152,8 @@ export interface Shape {
   lists: string[];
   /** Fields that repeat another field's value (`x-copy-of`), by the field they repeat. */
   copies: Record<string, string>;
+  /** The read-only fields' declared `default`s: what is sent for a record that holds no value. */
+  defaults: Record<string, unknown>;
 }
 
 type CompiledTable = {
@@ -173,6 +188,7 @@ function tableOf(profile: "seed" | "live", table: CompiledTable, { plain, coerci
       body: plain[`${entry.id}_body`],
       json: Object.fromEntries(entry.jsonQuery.map((name) => [name, plain[`${entry.id}_json_${name}`]])),
       responses: Object.fromEntries(Object.keys(entry.responses).map((status) => [status, plain[`${entry.id}_${status}`]])),
+      rules: (entry.requestRules ?? []).map((_, index) => plain[`${entry.id}_rule_${index}`]!),
     },
   }));
   return {
