@@ -1,6 +1,7 @@
 // The command as a function of its arguments and its outputs, for the bin (cli.ts) and the
 // tests: prints the table or the JSON, and returns the exit code (0 conforms, 1 does not,
-// 2 bad input). Every line it writes passes through one redaction of the key.
+// 2 bad input). Every line it writes passes through one redaction of the key, but the usage
+// text, which is this command's own words: a key such as `bad` is no reason to blot them.
 import { version } from "../../packages/conformance/package.json";
 import { keyVariable, parseOptions, UsageError, usage } from "./args.js";
 import { type Clock, realClock } from "./pacing.js";
@@ -29,7 +30,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   try {
     const options = parseOptions(argv, io.env);
     if (options === "help" || options === "version") {
-      out(`${options === "help" ? usage : version}\n`);
+      io.stdout(`${options === "help" ? usage : version}\n`);
       return 0;
     }
     const profiles = profilesOf(options.profile);
@@ -44,7 +45,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return report.conforms ? 0 : 1;
   } catch (error) {
     if (error instanceof UsageError) {
-      err(`session-recordings-api-conformance: ${error.message}\n\n${usage}\n`);
+      err(`session-recordings-api-conformance: ${error.message}\n\n`);
+      io.stderr(`${usage}\n`);
       return 2;
     }
     // A fault of the command itself: its message, not a stack trace.

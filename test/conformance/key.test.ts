@@ -51,6 +51,14 @@ describe("the key", () => {
     expectNoKey(run);
   });
 
+  it("is redacted where it is the key, not wherever its letters stand in the usage text", async () => {
+    // The usage says "2 on bad input": a key of "bad" blotted it to "2 on [redacted key] input".
+    const run = await runCommand(["--api-key", "bad", "--project", project, "--pace-ms", "x"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("2 on bad input");
+    expect(run.stderr).not.toContain("[redacted key] input");
+  });
+
   it("is never printed by a refusal", async () => {
     const port = await freePort();
     const refusing = await serve((request, response) => {

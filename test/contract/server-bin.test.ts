@@ -121,7 +121,7 @@ describe("the mock's bin refuses what it cannot use, with exit code 2 and its us
     expect(refused.output()).toContain("usage: session-recordings-api-mock");
   });
 
-  it("prints its version, and help that describes every flag without naming this repository's scripts", async () => {
+  it("prints its version, and help that describes every flag and the record command without naming this repository's scripts", async () => {
     const version = run(process.execPath, [...bin, "--version"]);
     expect(await version.exited).toBe(0);
     expect(version.output()).toBe(`${mockPackage.version}\n`);
@@ -140,6 +140,8 @@ describe("the mock's bin refuses what it cannot use, with exit code 2 and its us
       "--help",
     ])
       expect(help.output()).toMatch(new RegExp(`^ +(-h, )?${flag.replace(/[|]/g, "\\|")} +\\S`, "m"));
+    // The bin's other command, which a newcomer looked for here.
+    expect(help.output()).toMatch(/^ +session-recordings-api-mock record \[flags\] +record an account/m);
     expect(help.output()).not.toContain("npm run");
   });
 });

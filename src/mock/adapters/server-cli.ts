@@ -10,6 +10,8 @@ import { startStatefulMock } from "./server.js";
 import { stopWithNpmsShell } from "./stop-with-npm.js";
 
 const usage = `usage: session-recordings-api-mock [flags]
+       session-recordings-api-mock record [flags]   record an account into a snapshot file
+                                                    for --snapshot or --persist (its --help says how)
 
 The stateful mock of the Session Recordings, Playlists and Subscriptions API, as a server: it
 remembers what you create, until Ctrl-C or SIGTERM.
