@@ -1,7 +1,8 @@
 // The first difference between an answer and a schema, from the errors of an ajv validator
 // compiled with allErrors off (it stops at the first failing keyword, after trying every
 // branch of a union): where it is, as a JSON pointer (RFC 6901), what the description expects
-// there, and what kind of value was found. Never the value itself, which may hold anything.
+// there, and what was found: its kind, with a number's or a boolean's value and a string's or an
+// array's size, which say why a bound failed. Never a string's text, which may hold anything.
 import type { ValidationError } from "../shared/validation-error.js";
 
 export interface Difference {
@@ -24,6 +25,30 @@ function typeOf(value: unknown): string {
   if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
   return typeof value;
 }
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+/** What was found: its kind, and what of it can be shown (a number, a boolean, a size). */
+function foundOf(value: unknown): string {
+  const kind = typeOf(value);
+  if (typeof value === "number" || typeof value === "boolean") return `${kind} ${JSON.stringify(value)}`;
+  if (typeof value === "string") return `string of ${plural([...value].length, "character")}`;
+  if (Array.isArray(value)) return `array of ${plural(value.length, "item")}`;
+  return kind;
+}
+
+/** A bound in words: "a number >= 1", "at most 400 characters". */
+const bounds: Record<string, (limit: unknown) => string> = {
+  minimum: (limit) => `a number >= ${limit}`,
+  maximum: (limit) => `a number <= ${limit}`,
+  exclusiveMinimum: (limit) => `a number > ${limit}`,
+  exclusiveMaximum: (limit) => `a number < ${limit}`,
+  multipleOf: (limit) => `a multiple of ${limit}`,
+  minLength: (limit) => `at least ${plural(Number(limit), "character")}`,
+  maxLength: (limit) => `at most ${plural(Number(limit), "character")}`,
+  minItems: (limit) => `at least ${plural(Number(limit), "item")}`,
+  maxItems: (limit) => `at most ${plural(Number(limit), "item")}`,
+};
 
 /** The value at `pointer` in `data`; undefined where there is none. */
 function at(data: unknown, pointer: string): unknown {
@@ -53,9 +78,14 @@ function describe(error: ValidationError): { pointer: string; expected: string }
       return { pointer, expected: `exactly ${list(params.allowedValue).join("")}` };
     case "format":
       return { pointer, expected: `format "${String(params.format)}"` };
-    default:
-      // ajv's own words for the rest ("must be >= 0", "must NOT have more than 400 characters").
+    case "pattern":
+      return { pointer, expected: `text matching /${String(params.pattern)}/` };
+    default: {
+      const bound = bounds[keyword];
+      if (bound) return { pointer, expected: bound(params.limit ?? params.multipleOf) };
+      // ajv's own words for the rest.
       return { pointer, expected: error.message ?? keyword };
+    }
   }
 }
 
@@ -66,7 +96,7 @@ function describe(error: ValidationError): { pointer: string; expected: string }
  */
 export function firstDifference(errors: readonly ValidationError[] | null | undefined, data: unknown): Difference {
   const first = errors?.find((error) => !combinators.has(error.keyword)) ?? errors?.[0];
-  if (!first) return { pointer: "", expected: "a valid body", found: typeOf(data) };
+  if (!first) return { pointer: "", expected: "a valid body", found: foundOf(data) };
   let { pointer, expected } = describe(first);
   const union = errors!.find((error) => (error.keyword === "anyOf" || error.keyword === "oneOf") && error.instancePath === first.instancePath);
   if (union) {
@@ -78,5 +108,5 @@ export function firstDifference(errors: readonly ValidationError[] | null | unde
       expected = [...new Set(types)].join("; or ");
     }
   }
-  return { pointer, expected, found: typeOf(at(data, pointer)) };
+  return { pointer, expected, found: foundOf(at(data, pointer)) };
 }

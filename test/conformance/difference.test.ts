@@ -1,5 +1,6 @@
 // The first difference, as the report words it: a JSON pointer into the body, what the
-// description expects there, and the kind of value found, from the compiled validators.
+// description expects there, and what was found (its kind, a number's value, a string's size;
+// never a string's text), from the compiled validators.
 import { describe, expect, it } from "vitest";
 import story from "../../generated/mock/story.json";
 import { firstDifference } from "../../src/conformance/difference.js";
@@ -16,8 +17,8 @@ describe("the first difference", () => {
   });
 
   it.each([
-    ["a nested field of the wrong type", { ...playlist, created_by: { ...playlist.created_by, uuid: 3 } }, "/created_by/uuid", "type string", "integer"],
-    ["a union's branches named together", { ...playlist, created_by: 5 }, "/created_by", "type object or null", "integer"],
+    ["a nested field of the wrong type", { ...playlist, created_by: { ...playlist.created_by, uuid: 3 } }, "/created_by/uuid", "type string", "integer 3"],
+    ["a union's branches named together", { ...playlist, created_by: 5 }, "/created_by", "type object or null", "integer 5"],
     [
       "a missing required field",
       Object.fromEntries(Object.entries(playlist).filter(([key]) => key !== "short_id")),
@@ -25,9 +26,10 @@ describe("the first difference", () => {
       "a value (required)",
       "nothing",
     ],
-    ["a date-time that is not one", { ...playlist, created_at: "yesterday" }, "/created_at", 'format "date-time"', "string"],
-    ["a text too long", { ...playlist, name: "x".repeat(401) }, "/name", "must NOT have more than 400 characters", "string"],
-    ["an array for an object", [playlist], "", "type object", "array"],
+    ["a date-time that is not one", { ...playlist, created_at: "yesterday" }, "/created_at", 'format "date-time"', "string of 9 characters"],
+    ["a text too long", { ...playlist, name: "x".repeat(401) }, "/name", "at most 400 characters", "string of 401 characters"],
+    ["an array for an object", [playlist], "", "type object", "array of 1 item"],
+    ["a number out of its range, with the number found", { ...playlist, id: 0 }, "/id", "a number >= 1", "integer 0"],
   ])("%s", (_, body, pointer, expected, found) => {
     expect(check("seed", "getPlaylist", json(body))).toEqual({ ok: false, pointer, expected, found });
   });
@@ -37,7 +39,7 @@ describe("the first difference", () => {
       ok: false,
       pointer: "/storage",
       expected: 'one of "object_storage", "object_storage_lts"',
-      found: "string",
+      found: "string of 4 characters",
     });
   });
 
