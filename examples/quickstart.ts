@@ -1,6 +1,6 @@
 import { ApiError, createClient, unwrap } from "session-recordings-api";
 
-const api = createClient({ baseUrl: "https://us.posthog.com", apiKey: process.env.POSTHOG_API_KEY ?? "" });
+const api = createClient({ baseUrl: "https://us.posthog.com", apiKey: process.env.POSTHOG_PERSONAL_API_KEY ?? "" });
 const project = { project_id: "28417" };
 
 // One call: openapi-fetch's { data, error, response }, or unwrap() for data-or-throw.

@@ -50,7 +50,7 @@ export function typescriptSample(path, method, { pathValues, query, body, return
   const lines = [
     `import { createClient, unwrap } from "${packageEntry}";`,
     ``,
-    `const api = createClient({ baseUrl: "${baseUrl}", apiKey: process.env.POSTHOG_API_KEY ?? "" });`,
+    `const api = createClient({ baseUrl: "${baseUrl}", apiKey: process.env.POSTHOG_PERSONAL_API_KEY ?? "" });`,
     ``,
   ];
   if (refused) {
@@ -76,7 +76,7 @@ export function curlSample(path, method, { pathValues, query, body }, baseUrl) {
   if (search) url += `?${search}`;
   const parts = [`curl`];
   if (method !== "get") parts.push(`-X ${method.toUpperCase()}`);
-  parts.push(`-H "Authorization: Bearer $POSTHOG_API_KEY"`);
+  parts.push(`-H "Authorization: Bearer $POSTHOG_PERSONAL_API_KEY"`);
   if (body !== undefined) parts.push(`-H "Content-Type: application/json"`, `-d ${shellQuote(JSON.stringify(body))}`);
   parts.push(`"${url}"`);
   return parts.join(" ");

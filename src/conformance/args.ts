@@ -24,8 +24,16 @@ export interface Options {
   maxPages: number;
 }
 
-/** The environment variable the key is read from when --api-key is not given (a command line shows in `ps`). */
-export const keyVariable = "POSTHOG_API_KEY";
+/**
+ * The environment variable the key is read from when --api-key is not given (a command line shows
+ * in `ps`): PostHog's own name for it, which the recorder reads too; the name this command read
+ * before is still read when that one is unset.
+ */
+export const keyVariable = "POSTHOG_PERSONAL_API_KEY";
+export const formerKeyVariable = "POSTHOG_API_KEY";
+
+/** The key the environment holds, by either name. */
+export const keyFromEnv = (env: Record<string, string | undefined>): string | undefined => env[keyVariable] || env[formerKeyVariable] || undefined;
 const maxPagesLimit = 3;
 
 export const usage = `usage: session-recordings-api-conformance --base-url <url> --api-key <key> --project <id>
@@ -35,7 +43,8 @@ export const usage = `usage: session-recordings-api-conformance --base-url <url>
 
 Calls every read operation, checks each answer against the API description (seed), the live
 service's description (live) or both (auto, the default), and prints a table. --write adds a
-create, update and soft delete of a playlist of its own. --api-key may instead come from ${keyVariable}.
+create, update and soft delete of a playlist of its own. --api-key may instead come from ${keyVariable}
+(or ${formerKeyVariable}, the name this command read before).
 Exit code: 0 when every answer conforms (for auto: to either description), 1 when one does not,
 2 on bad input, 3 when the check itself fails.`;
 
@@ -68,7 +77,7 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
     if (value === undefined || value.trim() === "") throw new UsageError(`--${flag} is required`);
     return value;
   };
-  const apiKey = values["api-key"] ?? env[keyVariable];
+  const apiKey = values["api-key"] ?? keyFromEnv(env);
   if (apiKey === undefined || apiKey === "") throw new UsageError(`--api-key is required (or set ${keyVariable})`);
   // What an HTTP header can carry: the client would refuse it later, with a less direct message.
   if (!/^[\x21-\x2b\x2d-\x7e\xa1-\xff]+$/.test(apiKey)) throw new UsageError("--api-key must be a personal API key: printable characters, no spaces or commas");

@@ -3,7 +3,7 @@
 // 2 bad input). Every line it writes passes through one redaction of the key, but the usage
 // text, which is this command's own words: a key such as `bad` is no reason to blot them.
 import { version } from "../../packages/conformance/package.json";
-import { keyVariable, parseOptions, UsageError, usage } from "./args.js";
+import { keyFromEnv, parseOptions, UsageError, usage } from "./args.js";
 import { type Clock, realClock } from "./pacing.js";
 import { jsonText, summaryText, tableHeader, tableLine } from "./report.js";
 import { profilesOf, runConformance } from "./run.js";
@@ -19,7 +19,7 @@ export interface Io {
 function keyOf(argv: readonly string[], env: Io["env"]): string | undefined {
   const at = argv.findIndex((arg) => arg === "--api-key" || arg.startsWith("--api-key="));
   const fromArgv = at < 0 ? undefined : argv[at]!.includes("=") ? argv[at]!.slice("--api-key=".length) : argv[at + 1];
-  return fromArgv || env[keyVariable] || undefined;
+  return fromArgv || keyFromEnv(env);
 }
 
 export async function main(argv: readonly string[], io: Io): Promise<number> {

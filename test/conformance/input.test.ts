@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import conformancePackage from "../../packages/conformance/package.json";
 import { freePort } from "../../scripts/lib/prism.mjs";
-import { keyVariable } from "../../src/conformance/args.js";
+import { formerKeyVariable, keyVariable } from "../../src/conformance/args.js";
 import { type CommandRun, checkArgs, jsonAnswer, mockBehind, project, runCommand, testKey, unpaced } from "../support/conformance.js";
 import { localServers } from "../support/local-server.js";
 
@@ -74,11 +74,13 @@ describe("bad input", () => {
     expect(run).toEqual({ code: 0, stdout: `${conformancePackage.version}\n`, stderr: "" });
   });
 
-  it(`takes the key from ${keyVariable} when --api-key is not given`, async () => {
+  it.each([
+    [keyVariable, { [keyVariable]: testKey }],
+    [`${formerKeyVariable}, the name it read before`, { [formerKeyVariable]: testKey }],
+    [`${keyVariable} before ${formerKeyVariable}`, { [keyVariable]: testKey, [formerKeyVariable]: "phx_not_this_one" }],
+  ])("takes the key from %s when --api-key is not given", async (_, env) => {
     const { url, requests } = await mockBehind(serve);
-    const run = await runCommand(["--base-url", url, "--project", project, "--profile", "seed", ...unpaced], {
-      env: { [keyVariable]: testKey },
-    });
+    const run = await runCommand(["--base-url", url, "--project", project, "--profile", "seed", ...unpaced], { env });
     expect(run.code).toBe(0);
     expect(requests[0]!.authorization).toBe(`Bearer ${testKey}`);
   });

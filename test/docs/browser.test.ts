@@ -113,7 +113,7 @@ describe("the docs page in Chromium", () => {
       const seen = `${first}\n${await panelText(section)}`;
       expect(seen).toContain('from "session-recordings-api"');
       expect(seen).toContain(`api.${entry.method.toUpperCase()}("${entry.path}"`);
-      expect(seen).toMatch(/curl (-X [A-Z]+ )?-H "Authorization: Bearer \$POSTHOG_API_KEY"/);
+      expect(seen).toMatch(/curl (-X [A-Z]+ )?-H "Authorization: Bearer \$POSTHOG_PERSONAL_API_KEY"/);
       const examples = successExamples(operation);
       // One example shows as is; several are picked by name.
       if (examples.length > 1) {

@@ -91,7 +91,7 @@ describe("code samples", () => {
     const server = profile === "live" ? liveMock : mock;
     const command = sample.curl.replaceAll("https://us.posthog.com", server.url);
     const { stdout } = await run("sh", ["-c", `${command} --silent --show-error --dump-header - --output /dev/null --write-out '%{http_code}'`], {
-      env: { ...process.env, POSTHOG_API_KEY: "phx_docs_samples" },
+      env: { ...process.env, POSTHOG_PERSONAL_API_KEY: "phx_docs_samples" },
     });
     expect(stdout).not.toMatch(/^x-mock-response-violations:/im);
     expect(Number(stdout.trim().split("\n").at(-1))).toBe(sample.status);
@@ -119,7 +119,7 @@ describe("code samples", () => {
       if (violations) flagged.push(violations);
       return response;
     });
-    vi.stubEnv("POSTHOG_API_KEY", "phx_docs_samples");
+    vi.stubEnv("POSTHOG_PERSONAL_API_KEY", "phx_docs_samples");
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     try {
       await import(`${pathToFileURL(file).href}?${Date.now()}`);

@@ -71,13 +71,11 @@ describe("a time's form as it moves", () => {
     const before = structuredClone(state);
     rebaseTimes(state, later);
     // 18 days 21.5 hours later, each in its own form.
-    expect(project(state).subscriptions.slice(0, forms.length).map((s) => s.created_at)).toEqual([
-      "2026-11-20T06:30:00Z",
-      "2026-11-20T06:30:00.123456Z",
-      "2026-11-20T06:30:00.5Z",
-      "2026-11-20T08:30:00+02:00",
-      "2026-11-20T06:30:00",
-    ]);
+    expect(
+      project(state)
+        .subscriptions.slice(0, forms.length)
+        .map((s) => s.created_at),
+    ).toEqual(["2026-11-20T06:30:00Z", "2026-11-20T06:30:00.123456Z", "2026-11-20T06:30:00.5Z", "2026-11-20T08:30:00+02:00", "2026-11-20T06:30:00"]);
     expect(timesInFrame(state, before.anchor)).toEqual(before);
   });
 

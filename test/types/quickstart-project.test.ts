@@ -1,7 +1,8 @@
 // The README's quickstart in the project a newcomer makes (`npm init -y`, `tsc --init`), with
-// what the README says it needs: "type": "module" in package.json (top-level await is for ES
-// modules) and Node's types in tsconfig.json's "types" (`tsc --init` writes an empty list).
-// Without "type": "module", the same project fails as the README warns.
+// what the README says it needs: "type" set to "module" in the package.json npm wrote (npm 11
+// writes "commonjs"; top-level await is for ES modules) and Node's types in tsconfig.json's
+// "types" (`tsc --init` writes an empty list). As npm wrote it, the same project fails as the
+// README warns.
 import { execFile } from "node:child_process";
 import { copyFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -27,6 +28,7 @@ async function compile(): Promise<string[]> {
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "quickstart-"));
   await promisify(execFile)(process.execPath, [tsc, "--init"], { cwd: dir });
+  await promisify(execFile)("npm", ["init", "-y"], { cwd: dir });
   // tsconfig.json as `tsc --init` wrote it (with comments), plus the README's "types" and, standing
   // in for the installed package and @types/node, paths to this repository's.
   const written = await readFile(join(dir, "tsconfig.json"), "utf8");
@@ -41,15 +43,17 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe("the quickstart in a new project", () => {
-  it('compiles with "type": "module" and Node\'s types, as the README says', async () => {
-    expect(readme).toContain('`"type": "module"`');
-    expect(readme).toContain('`"types": ["node"]`');
-    await writeFile(join(dir, "package.json"), JSON.stringify({ name: "my-app", version: "1.0.0", type: "module" }));
-    expect(await compile()).toEqual([]);
+  it('fails on its top-level await in the package.json `npm init -y` wrote ("type": "commonjs", as the README says)', async () => {
+    expect(JSON.parse(await readFile(join(dir, "package.json"), "utf8")).type).toBe("commonjs");
+    expect(readme).toContain('(npm 11 writes `"commonjs"` there)');
+    expect((await compile()).join("\n")).toMatch(/quickstart\.ts.*error TS(1309|1286|1378)/);
   }, 120_000);
 
-  it('fails on its top-level await without "type": "module", which `npm init -y` leaves out', async () => {
-    await writeFile(join(dir, "package.json"), JSON.stringify({ name: "my-app", version: "1.0.0" }));
-    expect((await compile()).join("\n")).toMatch(/quickstart\.ts.*error TS(1309|1286|1378)/);
+  it('compiles once "type" is set to "module", with Node\'s types, as the README says', async () => {
+    expect(readme).toContain('set `"type": "module"`');
+    expect(readme).toContain('`"types": ["node"]`');
+    const written = JSON.parse(await readFile(join(dir, "package.json"), "utf8"));
+    await writeFile(join(dir, "package.json"), JSON.stringify({ ...written, type: "module" }));
+    expect(await compile()).toEqual([]);
   }, 120_000);
 });
