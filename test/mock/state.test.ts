@@ -1,6 +1,8 @@
 // The seeded state, snapshots, scenarios and the admin routes (Prefer is prefer.test.ts's).
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createMock, MockStateError } from "../../src/mock/index.js";
+import { createMock as createLiveMock } from "../../src/mock/live.js";
 import { liveProfile } from "../../src/mock/profiles/live.js";
 import { seedProfile } from "../../src/mock/profiles/seed.js";
 import { send } from "./support.js";
@@ -40,6 +42,23 @@ describe("seeded state", () => {
       expect(r.start_url).toMatch(/^https:\/\/[a-z.]+\.example\.com\//);
       expect(String((r.person?.properties as Record<string, unknown> | undefined)?.email)).toMatch(/^[a-z.]+@[a-z-]+\.[a-z]+$/);
     }
+  });
+});
+
+describe("the seeded state as the README counts it", () => {
+  it("holds the recordings, playlists and subscriptions the README says, and the live profile lists the synthetic ones beside them", async () => {
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    const said = /(\d+) recordings, (\d+) playlists and (\d+) subscriptions[^]*?the live profile lists (\d+) synthetic playlists beside\s+the stored ones \((\d+) in all\)/.exec(readme);
+    expect(said, "the README's count of the seeded state").not.toBeNull();
+    const [recordings, playlists, subscriptions, synthetic, listed] = said!.slice(1).map(Number);
+    const story = createMock({ now }).snapshot().projects["28417"]!;
+    const stored = story.playlists.filter((p) => !p.deleted);
+    expect([story.recordings.length, stored.length, story.subscriptions.length]).toEqual([recordings, playlists, subscriptions]);
+    const live = await createLiveMock({ now }).fetch("http://mock.local/api/environments/28417/session_recording_playlists/?limit=500", {
+      headers: { authorization: "Bearer phx_readme" },
+    });
+    const page = (await live.json()) as { count: number; results: { is_synthetic?: boolean }[] };
+    expect([page.results.filter((p) => p.is_synthetic).length, page.count]).toEqual([synthetic, listed]);
   });
 });
 
