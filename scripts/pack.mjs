@@ -37,4 +37,16 @@ if (missing.length) {
   console.error(`npm run pack: the packages are not built, so their tarballs would be empty. Missing:\n  ${missing.join("\n  ")}\nRun npm run build first.`);
   process.exit(1);
 }
-execFileSync("npm", ["pack", ...packageDirs.flatMap((dir) => ["--workspace", `packages/${dir}`]), "--pack-destination", ".."], { cwd: root, stdio: "inherit" });
+// npm lists every file of every tarball (about 120 `npm notice` lines): the summary below says what was written instead.
+const packed = JSON.parse(
+  execFileSync("npm", ["pack", "--json", "--loglevel=warn", ...packageDirs.flatMap((dir) => ["--workspace", `packages/${dir}`]), "--pack-destination", ".."], {
+    cwd: root,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  }),
+);
+const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+console.log(`npm run pack: wrote ${packed.length} tarballs to ${join(root, "..")}`);
+for (const { id, filename, size, unpackedSize, entryCount } of packed) {
+  console.log(`  ${filename.padEnd(48)} ${id.padEnd(44)} ${kB(size).padStart(9)} packed, ${kB(unpackedSize).padStart(9)} unpacked, ${entryCount} files`);
+}

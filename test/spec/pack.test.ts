@@ -50,5 +50,9 @@ describe("npm run pack", () => {
     expect(run.stderr).not.toContain("not built");
     expect(run.status).toBe(0);
     expect(tarballs().sort()).toEqual(manifests.map(({ name, version }) => `${name}-${version}.tgz`).sort());
+    // A summary a line a tarball, not npm's list of every file.
+    expect(run.stdout + run.stderr).not.toContain("npm notice");
+    expect(run.stdout).toContain(`wrote ${manifests.length} tarballs`);
+    for (const { name, version } of manifests) expect(run.stdout).toMatch(new RegExp(`${name}-${version}\\.tgz +${name}@${version} +[\\d.]+ kB packed`));
   });
 });
