@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const unitTests = [
@@ -64,6 +65,23 @@ export default defineConfig({
           isolate,
           include: ["test/docs/**/*.test.ts"],
           testTimeout: 120_000,
+        },
+      },
+      {
+        // The README's Vitest setup (examples/mock-vitest.ts) as a project registers it, with a
+        // test that uses its exports; the packages' names resolve to their sources.
+        resolve: {
+          alias: {
+            "session-recordings-api-mock/msw": fileURLToPath(new URL("src/mock/adapters/msw.ts", import.meta.url)),
+            "session-recordings-api-mock": fileURLToPath(new URL("src/mock/index.ts", import.meta.url)),
+            "session-recordings-api": fileURLToPath(new URL("src/index.ts", import.meta.url)),
+          },
+        },
+        test: {
+          name: "readme-vitest",
+          isolate,
+          include: ["examples/mock-vitest.example.test.ts"],
+          setupFiles: ["examples/mock-vitest.ts"],
         },
       },
       {

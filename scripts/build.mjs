@@ -20,7 +20,10 @@ await copyFile(`${root}generated/openapi.yaml`, `${root}packages/client/openapi.
 await copyFile(`${root}generated/live/openapi.yaml`, `${root}packages/client/live/openapi.yaml`);
 for (const dir of packageDirs) for (const file of ["README.md", "CHANGELOG.md"]) await copyFile(`${root}${file}`, `${root}packages/${dir}/${file}`);
 
-/** The files under `dir` and their size in bytes. */
+/**
+ * The files under `dir` and their size in bytes.
+ * @param {string} dir
+ */
 async function sizeOf(dir) {
   let files = 0;
   let bytes = 0;

@@ -45,8 +45,15 @@ const packed = JSON.parse(
     stdio: ["ignore", "pipe", "inherit"],
   }),
 );
+/** @param {number} bytes */
 const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 console.log(`npm run pack: wrote ${packed.length} tarballs to ${join(root, "..")}`);
-for (const { id, filename, size, unpackedSize, entryCount } of packed) {
+for (const {
+  id,
+  filename,
+  size,
+  unpackedSize,
+  entryCount,
+} of /** @type {{ id: string, filename: string, size: number, unpackedSize: number, entryCount: number }[]} */ (packed)) {
   console.log(`  ${filename.padEnd(48)} ${id.padEnd(44)} ${kB(size).padStart(9)} packed, ${kB(unpackedSize).padStart(9)} unpacked, ${entryCount} files`);
 }

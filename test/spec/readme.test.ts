@@ -7,7 +7,7 @@ const readme = readFileSync(new URL("README.md", root), "utf8");
 const scripts: Record<string, string> = JSON.parse(readFileSync(new URL("package.json", root), "utf8")).scripts;
 
 describe("README", () => {
-  it.each(["quickstart.ts", "mock-vitest.ts", "mock-browser.ts", "tanstack-query.tsx"])(
+  it.each(["quickstart.ts", "mock-vitest.ts", "mock-vitest.example.test.ts", "mock-browser.ts", "tanstack-query.tsx"])(
     "shows examples/%s as it is, so the example it shows is the one tsc checks",
     (file) => {
       const block = readme.match(new RegExp(`<!-- example: examples/${file.replace(".", "\\.")}[^>]*-->\n\`\`\`tsx?\n([\\s\\S]*?)\`\`\``));
@@ -15,6 +15,14 @@ describe("README", () => {
       expect(block![1]).toBe(readFileSync(new URL(`../../examples/${file}`, import.meta.url), "utf8"));
     },
   );
+
+  it("names the Storybook major the mock's peer range takes, which is the one the example runs", () => {
+    const mock = JSON.parse(readFileSync(new URL("packages/mock/package.json", root), "utf8"));
+    const example = JSON.parse(readFileSync(new URL("examples/storybook/package.json", root), "utf8"));
+    const majors = [...String(mock.peerDependencies.storybook).matchAll(/\^(\d+)/g)].map((m) => m[1]);
+    expect(majors).toEqual([String(example.devDependencies?.storybook ?? example.dependencies?.storybook).match(/\d+/)![0]]);
+    expect(readme).toContain(`(Storybook ${majors[0]},`);
+  });
 
   it("shows the two commands, each a script package.json defines", () => {
     expect(readme).toContain("npm install && npm start");
