@@ -243,6 +243,26 @@ describe("mockFixtures", () => {
     );
   });
 
+  it("fails naming both origins when the page calls the API at another spelling of baseUrl's host, and answers that request at once", async () => {
+    const origin = await site();
+    const port = new URL(origin).port;
+    const baseUrl = `http://localhost:${port}`;
+    await open(baseUrl);
+    const fixture = mockFixtures({ createMock, baseUrl }).mock[0];
+    const run = fixture(
+      { context, mockOptions: {} },
+      async () => {
+        const misrouted = await call(page, `http://127.0.0.1:${port}${playlists}`);
+        expect(misrouted.status).toBe(421);
+        expect(JSON.parse(misrouted.text).detail).toContain(`but the mock routes ${baseUrl} (baseUrl)`);
+        // baseUrl's own spelling is routed as ever.
+        expect((await call(page, `${baseUrl}${playlists}`, { headers })).status).toBe(200);
+      },
+      testInfo().info,
+    );
+    await expect(run).rejects.toThrow(`The page sent http://127.0.0.1:${port}${playlists}, but the mock routes ${baseUrl}, the fixture's baseUrl`);
+  });
+
   it("fails, saying what to set, when a service worker was registered", async () => {
     const origin = await site();
     await open(origin, "allow");

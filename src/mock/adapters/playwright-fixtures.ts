@@ -113,7 +113,8 @@ export function mockFixtures({ createMock, baseUrl, paths }: MockFixturesConfig)
         const workers: string[] = [];
         const onWorker = (worker: { url(): string }) => workers.push(worker.url());
         context.on("serviceworker", onWorker);
-        const routing = await routeMock(context, mock, { baseUrl, paths, onError: (error) => errors.push(error) });
+        const misrouted: string[] = [];
+        const routing = await routeMock(context, mock, { baseUrl, paths, onError: (error) => errors.push(error), onMisrouted: (url) => misrouted.push(url) });
         try {
           await use(mock);
         } finally {
@@ -131,6 +132,14 @@ export function mockFixtures({ createMock, baseUrl, paths }: MockFixturesConfig)
           throw new Error(
             `A service worker was registered (${registered.join(", ")}), and it answers the page's requests before the mock's routing can: ` +
               `set \`use: { serviceWorkers: "block" }\` in playwright.config (or in test.use), or build the app without its development mock.`,
+          );
+        }
+        if (misrouted.length > 0) {
+          const sent = new URL(misrouted[0]!);
+          const more = misrouted.length > 1 ? ` (and ${misrouted.length - 1} more)` : "";
+          throw new Error(
+            `The page sent ${sent.origin}${sent.pathname}${more}, but the mock routes ${new URL(baseUrl).origin}, the fixture's baseUrl: ` +
+              "the same machine, spelt another way, is another origin to the browser and to the routing. Make the app and baseUrl name the same host.",
           );
         }
         if (errors.length > 0) throw errors[0];

@@ -30,6 +30,28 @@ export interface RouteMockOptions {
   paths?: readonly string[] | undefined;
   /** Called when the mock threw rather than answered (a `MockResponseViolationError`); the page gets a 500 naming it. */
   onError?: ((error: unknown) => void) | undefined;
+  /**
+   * Called with a request for an API path the mock owns, sent to another spelling of `baseUrl`'s
+   * loopback host (`127.0.0.1` for `localhost`, `[::1]`, on the same port): the page gets a 421
+   * naming both origins at once, instead of a request that reaches no mock and a test that waits.
+   */
+  onMisrouted?: ((url: string) => void) | undefined;
+}
+
+const loopbackHosts = ["localhost", "127.0.0.1", "[::1]"];
+
+/** The origins that spell `origin`'s loopback host otherwise, same scheme and port; none for another host. */
+export function loopbackAliases(origin: string): string[] {
+  const url = new URL(origin);
+  if (!loopbackHosts.includes(url.hostname)) return [];
+  return loopbackHosts.filter((host) => host !== url.hostname).map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ""}`);
+}
+
+/** The answer to a request sent to an alias of `baseUrl`'s origin: a 421 that says which origin to use. */
+function misroutedAnswer(url: string, origin: string): Response {
+  const detail = `the page sent ${new URL(url).origin}${new URL(url).pathname} but the mock routes ${origin} (baseUrl): make the app and baseUrl name the same host`;
+  // Readable by the page that sent it, whose origin is the other spelling.
+  return Response.json({ type: "invalid_request", code: "misdirected", detail, attr: null }, { status: 421, headers: { "access-control-allow-origin": "*" } });
 }
 
 export interface MockRoute {
@@ -45,7 +67,11 @@ export interface MockRoute {
  * Patterns are globs, never a predicate: Playwright would otherwise pass every request, assets
  * too, through the test process. A path the mock does not own falls back to the next handler.
  */
-export async function routeMock(target: PlaywrightRoutable, mock: Mock, { baseUrl, paths = ["/api/**"], onError }: RouteMockOptions): Promise<MockRoute> {
+export async function routeMock(
+  target: PlaywrightRoutable,
+  mock: Mock,
+  { baseUrl, paths = ["/api/**"], onError, onMisrouted }: RouteMockOptions,
+): Promise<MockRoute> {
   let origin: string;
   try {
     origin = new URL(baseUrl).origin;
@@ -54,8 +80,18 @@ export async function routeMock(target: PlaywrightRoutable, mock: Mock, { baseUr
   }
   if (origin === "null") throw new TypeError(`routeMock: baseUrl must be an http(s) URL, got ${JSON.stringify(baseUrl)}`);
   // Glob metacharacters in the origin (IPv6 brackets) are taken literally.
-  const globs = paths.map((path) => `${origin.replace(/[[\]{}?*\\]/g, "\\$&")}${path.startsWith("/") ? path : `/${path}`}`);
+  const globsOf = (at: string) => paths.map((path) => `${at.replace(/[[\]{}?*\\]/g, "\\$&")}${path.startsWith("/") ? path : `/${path}`}`);
+  const globs = globsOf(origin);
+  const aliasGlobs = onMisrouted ? loopbackAliases(origin).flatMap(globsOf) : [];
   let routed = 0;
+
+  const aliasHandler: RouteHandler = async (route) => {
+    const url = route.request().url();
+    if (!mock.owns(url)) return quietly(route.fallback());
+    onMisrouted?.(url);
+    const answer = misroutedAnswer(url, origin);
+    await quietly(route.fulfill({ status: answer.status, headers: Object.fromEntries(answer.headers), body: Buffer.from(await answer.arrayBuffer()) }));
+  };
 
   const handler: RouteHandler = async (route) => {
     routed++;
@@ -74,8 +110,10 @@ export async function routeMock(target: PlaywrightRoutable, mock: Mock, { baseUr
   };
 
   for (const glob of globs) await target.route(glob, handler);
+  for (const glob of aliasGlobs) await target.route(glob, aliasHandler);
   const dispose = async () => {
     for (const glob of globs) await quietly(target.unroute(glob, handler));
+    for (const glob of aliasGlobs) await quietly(target.unroute(glob, aliasHandler));
   };
   return {
     dispose,
