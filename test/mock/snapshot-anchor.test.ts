@@ -67,7 +67,7 @@ describe("a time's form as it moves", () => {
     const state = base();
     state.anchor = then.toISOString();
     const subscriptions = project(state).subscriptions.slice(0, forms.length);
-    subscriptions.forEach((subscription, i) => (subscription.created_at = forms[i]!));
+    for (const [i, subscription] of subscriptions.entries()) subscription.created_at = forms[i]!;
     const before = structuredClone(state);
     rebaseTimes(state, later);
     // 18 days 21.5 hours later, each in its own form.

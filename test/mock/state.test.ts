@@ -48,7 +48,10 @@ describe("seeded state", () => {
 describe("the seeded state as the README counts it", () => {
   it("holds the recordings, playlists and subscriptions the README says, and the live profile lists the synthetic ones beside them", async () => {
     const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-    const said = /(\d+) recordings, (\d+) playlists and (\d+) subscriptions[^]*?the live profile lists (\d+) synthetic playlists beside\s+the stored ones \((\d+) in all\)/.exec(readme);
+    const said =
+      /(\d+) recordings, (\d+) playlists and (\d+) subscriptions[\s\S]*?the live profile lists (\d+) synthetic playlists beside\s+the stored ones \((\d+) in all\)/.exec(
+        readme,
+      );
     expect(said, "the README's count of the seeded state").not.toBeNull();
     const [recordings, playlists, subscriptions, synthetic, listed] = said!.slice(1).map(Number);
     const story = createMock({ now }).snapshot().projects["28417"]!;
