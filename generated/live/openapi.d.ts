@@ -829,8 +829,9 @@ export interface components {
             /**
              * Format: date-time
              * @description Timestamp of the last event from this person, or null.
+             * @default null
              */
-            readonly last_seen_at?: string | null;
+            readonly last_seen_at: string | null;
         };
         /** @description A recorded user session with its activity counters and the person it belongs to. */
         SessionRecording: {
@@ -866,14 +867,40 @@ export interface components {
             readonly ongoing: boolean;
             /** @description A decimal score of how much happened in the recording. */
             readonly activity_score: number | null;
-            readonly retention_period_days?: number | null;
-            readonly expiry_time?: string | null;
-            readonly recording_ttl?: number | null;
-            readonly snapshot_library?: string | null;
-            readonly has_summary?: boolean | null;
-            readonly summary_outcome?: unknown;
-            readonly external_references?: unknown[] | null;
-            readonly matches_filters?: unknown;
+            /**
+             * @description Days the service keeps the recording, from the project's retention when it was recorded.
+             * @default null
+             */
+            readonly retention_period_days: number | null;
+            /**
+             * Format: date-time
+             * @description When the recording will be deleted, at midnight UTC; null when its retention is not known.
+             */
+            readonly expiry_time: string | null;
+            /** @description Days left until `expiry_time`, counted in calendar days (UTC); null when it is. */
+            readonly recording_ttl: number | null;
+            /** @default null */
+            readonly snapshot_library: string | null;
+            /**
+             * @description Issues linked to the recording; always empty in a listing.
+             * @default []
+             */
+            readonly external_references: unknown[];
+            /**
+             * @description False only for the recording `session_recording_id` asked the listing for when it misses the listing's filters.
+             * @default true
+             */
+            readonly matches_filters: boolean;
+            /**
+             * @description The recording's size in bytes; null in a listing.
+             * @default null
+             */
+            readonly total_size: number | null;
+            /**
+             * @description The number of events in the recording; null in a listing.
+             * @default null
+             */
+            readonly event_count: number | null;
         };
         /**
          * @description The public sharing configuration of one recording. The live service stores nothing until
@@ -1836,7 +1863,7 @@ export interface operations {
                  */
                 offset?: components["parameters"]["RecordingsOffset"];
                 /**
-                 * @description Only recordings that started at or after this moment, relative (`-7d`) or a date.
+                 * @description Only recordings that started at or after this moment, relative (`-7d`) or a date; three days back when left out. Not applied to the recordings `session_ids` names.
                  * @example -7d
                  */
                 date_from?: components["schemas"]["DateFilter"];

@@ -30,7 +30,8 @@ function liveMock(options: MockOptions = {}, key = "phx_live") {
 async function playlistWith(call: ReturnType<typeof liveMock>["call"], type: "collection" | "filters", count: number) {
   const created = await call("/session_recording_playlists/", { method: "POST", body: { name: `${type} paging`, type } });
   const shortId = String(created.body.short_id);
-  const listed = await call(`/session_recordings/?limit=${count}`);
+  // Back two years: the listing's default window is three days.
+  const listed = await call(`/session_recordings/?limit=${count}&date_from=-2y`);
   for (const recording of listed.body.results as { id: string }[])
     await call(`/session_recording_playlists/${shortId}/recordings/${recording.id}/`, { method: "POST" });
   return `/session_recording_playlists/${shortId}/recordings/`;
@@ -104,7 +105,7 @@ describe("a playlist's recordings/ paging (34.2, 39.1)", () => {
       expect(ids(page.body), query).toEqual(members);
     }
     // In the collection's order, newest added first: the listing's order reversed.
-    const added = ids((await call(`/session_recordings/?limit=${recordings.length}`)).body).reverse();
+    const added = ids((await call(`/session_recordings/?limit=${recordings.length}&date_from=-2y`)).body).reverse();
     expect(members).toEqual(added.filter((id) => members.includes(id)));
   });
 

@@ -145,7 +145,7 @@ export const getPlaylistRecordings = inProject((c) => {
   const byId = recordingsById(c.project);
   const members = (c.project.members[playlist.short_id] ?? []).flatMap((id) => byId.get(id) ?? []);
   const page = playlist.type !== "filters" && c.operation.collectionPage ? collectionPage(c, members, c.operation.collectionPage) : playlistPage(c, members);
-  return json(200, { ...page, results: page.results.map((r) => conformRecording(c.table, r)) });
+  return json(200, { ...page, results: page.results.map((r) => conformRecording(c.table, r, c.now)) });
 });
 
 export const addRecordingToPlaylist = inProject((c) => {

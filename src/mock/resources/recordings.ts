@@ -9,21 +9,24 @@ import type { Recording } from "../state/state.js";
 import { acknowledged } from "./acknowledge.js";
 import { conformRecording } from "./conform.js";
 import { type Handler, inProject, type ProjectContext } from "./context.js";
+import { listedRecordings, withSelected } from "./explicit-recordings.js";
 import { pageFor } from "./paging.js";
 import { filterRecordings } from "./recording-filters.js";
 
 export { filterRecordings };
 
 export const listRecordings = inProject((c) => {
-  const found = filterRecordings(c.project, c.request.query, c.now);
-  return json(200, pageFor(c, c.table.conform ? found.map((r) => conformRecording(c.table, r)) : found));
+  const explicit = c.operation.explicitRecordings;
+  const page = pageFor(c, listedRecordings(c.project, c.request.query, c.now, explicit));
+  const results = explicit ? withSelected(c.project, c.request.query, c.now, explicit, page.results) : page.results;
+  return json(200, { ...page, results: c.table.conform ? results.map((r) => conformRecording(c.table, r, c.now)) : results });
 });
 
 const find = (c: ProjectContext, id: unknown) => c.project.recordings.find((r) => r.id === id);
 
 export const getRecording = inProject((c) => {
   const recording = find(c, c.request.path.id);
-  return recording ? json(200, conformRecording(c.table, recording)) : notFound();
+  return recording ? json(200, conformRecording(c.table, recording, c.now)) : notFound();
 });
 
 export const updateRecording = inProject((c) => {

@@ -71,8 +71,21 @@ export interface OperationEntry {
    * finds among them.
    */
   collectionPage?: { persisted: Record<string, unknown>; query: Record<string, unknown> };
-  /** How refused query parameters are answered (`x-query-errors`): as pydantic's errors, linking its pages under `url`. */
-  queryErrors?: { format: "pydantic"; url: string };
+  /**
+   * How refused query parameters are answered (`x-query-errors`): as pydantic's errors, linking
+   * its pages under `url`; with `extra: forbid`, a parameter the operation does not declare is
+   * refused too, but those it `drops` before validating.
+   */
+  queryErrors?: { format: "pydantic"; url: string; extra?: "forbid"; drops?: string[] };
+  /**
+   * The recordings a listing is asked for by id (`x-explicit-recordings`): those `ids` names
+   * come in the order named, its `ignores` not applied to them; the one `selected` names comes
+   * first, checked against the filters but its `ignores`, and carries `flag` false when it misses them.
+   */
+  explicitRecordings?: {
+    ids: { parameter: string; ignores: string[] };
+    selected: { parameter: string; ignores: string[]; flag: string };
+  };
   scopes: string[];
   body: BodyEntry | null;
   /** The documented 2XX. */
@@ -139,6 +152,12 @@ export interface Shape {
   lists: string[];
   /** Fields that repeat another field's value (`x-copy-of`), by the field they repeat. */
   copies: Record<string, string>;
+  /** What a field the record does not hold answers: its schema's `default`. */
+  defaults: Record<string, unknown>;
+  /** Date-times a number of days after another field's day, at midnight UTC (`x-expires`). */
+  expires: Record<string, { from: string; days: string }>;
+  /** Whole days from today (UTC) until another field's date-time (`x-days-until`). */
+  daysUntil: Record<string, string>;
 }
 
 type CompiledTable = {
