@@ -65,7 +65,8 @@ describe("a recording of the live mock with planted personal data", () => {
       "person.properties.phone",
       "person.properties.$ip",
       "person.properties.nested",
-      "recording.summary_outcome",
+      "recording.expiry_time",
+      "recording.matches_filters",
       "recording.external_references",
       "recording.snapshot_library",
       "subscription.invite_message",
@@ -84,6 +85,7 @@ describe("a recording of the live mock with planted personal data", () => {
       "is_test_account",
       "name",
     ]);
+    expect((planted0 as { retention_period_days?: number }).retention_period_days).toBe(30);
     expect(planted0.start_url).toMatch(/^https:\/\/site-[a-z]+\.example\/users\/:email\/orders\/:id$/);
     expect(recorded.sharing).toEqual({});
     const targets = recorded.subscriptions.map((s) => s.target_value);
