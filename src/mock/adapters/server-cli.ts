@@ -117,7 +117,10 @@ const stop = () => {
   if (stopping) return;
   stopping = true;
   setTimeout(() => {
-    const left = values.persist === undefined ? "" : `; ${values.persist}.journal and ${values.persist}.lock may be left beside ${values.persist}, and the next start folds them in`;
+    const left =
+      values.persist === undefined
+        ? ""
+        : `; ${values.persist}.journal and ${values.persist}.lock may be left beside ${values.persist}, and the next start folds them in`;
     console.error(`session-recordings-api-mock: the stop did not finish within ${stopBoundMs / 1000} s${left}`);
     process.exit(1);
   }, stopBoundMs).unref();
