@@ -63,7 +63,7 @@ export function filterPlaylists(project: ProjectState, query: Record<string, unk
 
 export const listPlaylists = inProject((c) => {
   const items = filterPlaylists(c.project, c.request.query, c.state.user, c.now).map((p) => present(c.project, p));
-  return json(200, pageFor(c, withSynthetic(c.table, items, c.request.query)));
+  return json(200, pageFor(c, withSynthetic(c.table, c.project, items, c.request.query)));
 });
 
 export const createPlaylist = inProject((c) => {
@@ -90,14 +90,14 @@ export const createPlaylist = inProject((c) => {
 });
 
 export const getPlaylist = inProject((c) => {
-  const synthetic = syntheticPlaylist(c.table, c.request.path.short_id);
+  const synthetic = syntheticPlaylist(c.table, c.project, c.request.path.short_id);
   if (synthetic) return json(200, synthetic);
   const playlist = find(c, "read");
   return playlist ? json(200, present(c.project, playlist)) : notFound();
 });
 
 export const updatePlaylist = inProject((c) => {
-  if (syntheticPlaylist(c.table, c.request.path.short_id)) return documentedRefusal(c.operation, "synthetic_playlist");
+  if (syntheticPlaylist(c.table, c.project, c.request.path.short_id)) return documentedRefusal(c.operation, "synthetic_playlist");
   const playlist = find(c, "update");
   if (!playlist) return notFound();
   // Staged on a copy and committed in one step, so nothing is half-applied.
@@ -137,7 +137,7 @@ function collectionPage(c: ProjectContext, members: readonly Recording[], page: 
 export const getPlaylistRecordings = inProject((c) => {
   const live = c.operation.answers === "has_next";
   // The mock keeps no watch history, comments, shares or exports: a synthetic playlist holds none.
-  if (syntheticPlaylist(c.table, c.request.path.short_id)) return live ? json(200, playlistPage(c, [])) : empty(200);
+  if (syntheticPlaylist(c.table, c.project, c.request.path.short_id)) return live ? json(200, playlistPage(c, [])) : empty(200);
   const playlist = find(c, "read");
   if (!playlist) return notFound();
   // The live service answers the playlist's recordings as the live listing's page; the mock holds them newest added first.

@@ -144,6 +144,8 @@ export interface SyntheticPlaylist {
   short_id: string;
   name: string;
   description: string;
+  /** What it counts in the state: the records of a project's `part` (`recordings` or `sharing`) that hold `where`'s values; none counts nothing. */
+  counts?: { part: string; where: Record<string, unknown> };
 }
 
 /** A schema's declared fields, and which of them are lists. */
