@@ -36,7 +36,8 @@ const limitMaximum = "x-limit-maximum";
 // Documented extensions (see openapi/DECISIONS.md) that state, as data, rules the mock follows:
 // a query parameter whose invalid value reads as its default rather than a 400; the fields a
 // text search looks in; a body field only a create writes; the create rule "one of these
-// fields", refused by the named 400 example; a create refused (by the named example) when its
+// fields", refused by the named 400 example; a body field the service refuses in its own words,
+// by the named 400 example; a create refused (by the named example) when its
 // schedule has no delivery left; a write refused (by the named example) when it makes one more
 // AI summary active than the organization's cap; the scopes a body field adds; a read that
 // finds soft-deleted records; an unknown id answered as a record built for it; which of a
@@ -50,6 +51,7 @@ const searchFields = "x-search-fields";
 const createOnly = "x-create-only";
 const deliversOneOf = "x-delivers-one-of";
 const anyOfRefusal = "x-any-of-refusal";
+const bodyRefusals = "x-body-refusals";
 const refusesSpentSchedule = "x-refuses-spent-schedule";
 const activeSummaryCap = "x-active-summary-cap";
 const scopesForFields = "x-scopes-for-fields";
@@ -192,6 +194,7 @@ function operationEntry(spec, { path, method, operation, parameters }) {
     ...optional("searchFields", where("query").find((p) => p.name === "search")?.[searchFields]),
     ...optional("deliversOneOf", operation[deliversOneOf]),
     ...optional("anyOfRefusal", operation[anyOfRefusal]),
+    ...optional("bodyRefusals", operation[bodyRefusals]),
     ...optional("refusesSpentSchedule", operation[refusesSpentSchedule]),
     ...optional("activeSummaryCap", operation[activeSummaryCap]),
     ...optional("scopesForFields", operation[scopesForFields]),

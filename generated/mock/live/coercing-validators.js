@@ -46,3 +46,5 @@ export const updateSubscription_path = getSubscription_path;
 export const updateSubscription_query = listProjects_path;
 export const deleteSubscription_path = getSubscription_path;
 export const deleteSubscription_query = listProjects_path;
+export const deleteRecordings_path = listPlaylists_path;
+export const deleteRecordings_query = listProjects_path;

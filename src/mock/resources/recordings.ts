@@ -49,11 +49,9 @@ export const updateRecording = inProject((c) => {
   return json(200, recording);
 });
 
-export const deleteRecording = inProject((c) => {
-  const id = String(c.request.path.id);
-  const index = c.project.recordings.findIndex((r) => r.id === id);
-  // The live service builds a record for any id (`x-builds-unknown`), so its delete goes on.
-  if (index < 0) return c.operation.buildsUnknown ? empty(204) : notFound();
+/** Removes the recording at `index` of the project, with what is kept for it: its activity, sharing and places in playlists. */
+function remove(c: ProjectContext, index: number) {
+  const id = c.project.recordings[index]!.id;
   c.project.recordings.splice(index, 1);
   delete c.project.activity[id];
   delete c.project.sharing[id];
@@ -66,7 +64,27 @@ export const deleteRecording = inProject((c) => {
     members.splice(at, 1);
     c.changed("members", shortId);
   }
+}
+
+export const deleteRecording = inProject((c) => {
+  const id = String(c.request.path.id);
+  const index = c.project.recordings.findIndex((r) => r.id === id);
+  // The live service builds a record for any id (`x-builds-unknown`), so its delete goes on.
+  if (index < 0) return c.operation.buildsUnknown ? empty(204) : notFound();
+  remove(c, index);
   return empty(204);
+});
+
+/**
+ * The live bulk delete: the ids sent that name a recording of the project started since
+ * `date_from` (the body's, else its default) are deleted, the others skipped; nothing fails.
+ */
+export const deleteRecordings = inProject((c) => {
+  const body = c.request.body as { session_recording_ids: string[]; date_from?: string | null };
+  const dateFrom = body.date_from ?? c.operation.body?.defaults.date_from;
+  const found = filterRecordings(c.project, { session_ids: body.session_recording_ids, date_from: dateFrom }, c.now);
+  for (const recording of found) remove(c, c.project.recordings.indexOf(recording));
+  return json(200, { success: true, deleted_count: found.length, total_requested: body.session_recording_ids.length, failed_ids: [] });
 });
 
 export const getRecordingSharing = inProject((c) => {

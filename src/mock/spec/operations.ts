@@ -51,6 +51,8 @@ export interface OperationEntry {
   deliversOneOf?: { fields: string[]; refusal: string };
   /** The 400 example that answers a body failing only its `anyOf`, none of its alternatives holding (`x-any-of-refusal`). */
   anyOfRefusal?: string;
+  /** The 400 example that answers a body whose `field` fails one of `keywords`, where the service words that refusal itself (`x-body-refusals`). */
+  bodyRefusals?: { field: string; keywords: string[]; refusal: string }[];
   /** The 400 example a create answers when its schedule has no delivery left (`x-refuses-spent-schedule`). */
   refusesSpentSchedule?: string;
   /**

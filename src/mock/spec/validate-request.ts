@@ -218,7 +218,10 @@ export async function checkIncoming(operation: OperationEntry, request: Incoming
     const violations = violationsOf(bodyValidator, body, "body");
     // Only the body's alternatives failed (every field is of its type): the operation's own words answer.
     const onlyAlternatives = (bodyValidator.errors ?? []).every((e) => e.schemaPath?.startsWith("#/anyOf") === true);
-    return operation.anyOfRefusal && onlyAlternatives ? { ok: false, violations, refusal: operation.anyOfRefusal } : { ok: false, violations };
+    if (operation.anyOfRefusal && onlyAlternatives) return { ok: false, violations, refusal: operation.anyOfRefusal };
+    const [first] = violations;
+    const worded = operation.bodyRefusals?.find((r) => r.field === first?.attr && r.keywords.includes(first.keyword));
+    return worded ? { ok: false, violations, refusal: worded.refusal } : { ok: false, violations };
   }
   return { ok: true, request: { path, query, body } };
 }
