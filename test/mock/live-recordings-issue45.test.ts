@@ -1,8 +1,10 @@
 // The live recordings listing and recording as PostHog's newest recordings test says (issue 45),
 // where the replayed cases in test/posthog do not pin it: the parameters the service drops
 // before validating, the default window beside an explicit one, a selected recording the
-// project has not, and the fields worked out from a recording's retention.
+// project has not, the fields worked out from a recording's retention, and what the bulk
+// delete takes from the state and which cached reads it changes.
 import { describe, expect, it } from "vitest";
+import { queriesChangedBy } from "../../src/live-query.js";
 import { createMock } from "../../src/mock/live.js";
 import type { Recording } from "../../src/mock/state/state.js";
 
@@ -12,8 +14,9 @@ const now = new Date("2026-11-25T12:00:00Z");
 
 function liveMock() {
   const mock = createMock({ now: () => now });
-  const call = async (path: string) => {
-    const response = await mock.fetch(`${project}${path}`, { headers: { Authorization: "Bearer phx_live" } });
+  const call = async (path: string, body?: unknown) => {
+    const headers = { Authorization: "Bearer phx_live", "Content-Type": "application/json" };
+    const response = await mock.fetch(`${project}${path}`, body === undefined ? { headers } : { method: "POST", headers, body: JSON.stringify(body) });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
   return { mock, call };
@@ -89,5 +92,32 @@ describe("the live recording's fields (issue 45)", () => {
       snapshot_library: null,
     });
     expect(unknown.body).not.toHaveProperty("has_summary");
+  });
+});
+
+describe("the live bulk delete (issue 45)", () => {
+  it("deletes the ids found since date_from, out of the playlists too, and skips the others", async () => {
+    const { mock, call, held } = withRecordings([{ days: 1 }, { days: 100 }, { days: 2 }]);
+    const state = mock.snapshot();
+    state.projects["28417"]!.members[state.projects["28417"]!.playlists[0]!.short_id] = [held[0]!.id];
+    mock.restore(state);
+    const ids = [held[0]!.id, held[1]!.id, "0190a6f2-0000-7000-8000-00000000ffff"];
+    const answer = await call("/session_recordings/bulk_delete/", { session_recording_ids: ids });
+    expect(answer).toEqual({ status: 200, body: { success: true, deleted_count: 1, total_requested: 3, failed_ids: [] } });
+    const left = mock.snapshot().projects["28417"]!;
+    expect(left.recordings.map((r) => r.id)).toEqual([held[1]!.id, held[2]!.id]);
+    expect(Object.values(left.members).flat()).not.toContain(held[0]!.id);
+    // Past the default 90 days only when date_from reaches it.
+    expect((await call("/session_recordings/bulk_delete/", { session_recording_ids: [held[1]!.id], date_from: "-101d" })).body.deleted_count).toBe(1);
+  });
+
+  it("changes the cached reads of the playlists that held a recording", () => {
+    const changed = queriesChangedBy("post", "/api/environments/{project_id}/session_recordings/bulk_delete/", {
+      params: { path: { project_id: "28417" } },
+      body: { session_recording_ids: ["x"] },
+    });
+    const read = (path: string) => ["get", path, { params: { path: { project_id: "28417", short_id: "Ub3KpD7w" } } }];
+    expect(changed.matchesKey(read("/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/"))).toBe(true);
+    expect(changed.matchesKey(read("/api/environments/{project_id}/session_recording_playlists/"))).toBe(true);
   });
 });
