@@ -36,20 +36,23 @@ const limitMaximum = "x-limit-maximum";
 // Documented extensions (see openapi/DECISIONS.md) that state, as data, rules the mock follows:
 // a query parameter whose invalid value reads as its default rather than a 400; the fields a
 // text search looks in; a body field only a create writes; the create rule "one of these
-// fields", refused by the named 400 example; a create refused (by the named example) when its
+// fields", refused by the named 400 example; a body field the service refuses in its own words,
+// by the named 400 example; a create refused (by the named example) when its
 // schedule has no delivery left; a write refused (by the named example) when it makes one more
 // AI summary active than the organization's cap; the scopes a body field adds; a read that
 // finds soft-deleted records; an unknown id answered as a record built for it; which of a
 // collection's recordings are answered, whatever is asked, and which listing's query another
-// playlist's recordings are read by; a listing whose refused query
-// parameters are answered as pydantic's errors; the listing's synthetic records; the rules a
-// request must hold beyond its schemas, each refused by the named 400 example.
+// playlist's recordings are read by; a listing whose refused query parameters are answered as
+// pydantic's errors; the recordings a listing is asked for by id (their order, the filters that
+// pass them over, the one put first and how it is flagged); the listing's synthetic records; the
+// rules a request must hold beyond its schemas, each refused by the named 400 example.
 const invalidReadsAsDefault = "x-invalid-reads-as-default";
 const copyOf = "x-copy-of";
 const searchFields = "x-search-fields";
 const createOnly = "x-create-only";
 const deliversOneOf = "x-delivers-one-of";
 const anyOfRefusal = "x-any-of-refusal";
+const bodyRefusals = "x-body-refusals";
 const refusesSpentSchedule = "x-refuses-spent-schedule";
 const activeSummaryCap = "x-active-summary-cap";
 const scopesForFields = "x-scopes-for-fields";
@@ -58,6 +61,9 @@ const buildsUnknown = "x-builds-unknown";
 const collectionPage = "x-collection-page";
 const savedFilterPage = "x-saved-filter-page";
 const queryErrors = "x-query-errors";
+const explicitRecordings = "x-explicit-recordings";
+const expires = "x-expires";
+const daysUntil = "x-days-until";
 const syntheticPlaylists = "x-synthetic-playlists";
 const requestRules = "x-request-rules";
 
@@ -195,6 +201,7 @@ function operationEntry(spec, { path, method, operation, parameters }) {
     ...optional("searchFields", where("query").find((p) => p.name === "search")?.[searchFields]),
     ...optional("deliversOneOf", operation[deliversOneOf]),
     ...optional("anyOfRefusal", operation[anyOfRefusal]),
+    ...optional("bodyRefusals", operation[bodyRefusals]),
     ...optional("refusesSpentSchedule", operation[refusesSpentSchedule]),
     ...optional("activeSummaryCap", operation[activeSummaryCap]),
     ...optional("scopesForFields", operation[scopesForFields]),
@@ -204,6 +211,7 @@ function operationEntry(spec, { path, method, operation, parameters }) {
     ...optional("savedFilterPage", operation[savedFilterPage] && { query: listingDefaults(spec, operation[savedFilterPage].listing) }),
     ...optional("queryErrors", operation[queryErrors]),
     ...(rules.length ? { requestRules: rules.map((rule) => rule.refusal) } : {}),
+    ...optional("explicitRecordings", operation[explicitRecordings]),
     scopes: operation.security?.[0]?.PersonalAPIKey ?? [],
     body: bodySchema ? { required: Boolean(body.required), ...bodyFields(spec, bodySchema, method) } : null,
     ...(success ? { success: Number(success), answers: successBody(spec, media[success]) } : refusal(id, responses)),
@@ -304,28 +312,32 @@ export async function compileMock(bundle = bundlePath, { story: withStory = true
   }
   checkAllowExamples(operations);
   // What a recording, its person, a project and a playlist hold in this description: the fields it
-  // declares, which of them are lists, which repeat another field (`x-copy-of`, an extension
-  // documented in openapi/DECISIONS.md), and the `default` of each read-only one, which the
-  // service sends when the record has no value of its own. The state keeps the description's
-  // shapes; another profile conforms what it answers to its own.
+  // declares, which of them are lists, which repeat another field (`x-copy-of`), the `default` of
+  // each read-only one, which the service sends when the record has no value of its own, and
+  // which follow from others (`x-expires`, `x-days-until`): extensions documented in
+  // openapi/DECISIONS.md. The state keeps the description's shapes; another profile conforms what
+  // it answers to its own.
   const shapes = Object.fromEntries(
     ["SessionRecording", "Person", "Project", "Playlist"].map((name) => {
       const properties = propertiesOf(spec, { $ref: `#/components/schemas/${name}` }).properties ?? {};
       const lists = Object.entries(properties)
         .filter(([, property]) => [deref(spec, property).type].flat().includes("array"))
         .map(([field]) => field);
-      const copies = Object.fromEntries(
-        Object.entries(properties)
-          .filter(([, property]) => deref(spec, property)[copyOf] !== undefined)
-          .map(([field, property]) => [field, deref(spec, property)[copyOf]]),
-      );
+      /** @param {string} key */
+      const byField = (key) =>
+        Object.fromEntries(
+          Object.entries(properties)
+            .filter(([, property]) => deref(spec, property)[key] !== undefined)
+            .map(([field, property]) => [field, deref(spec, property)[key]]),
+        );
       const defaults = Object.fromEntries(
         Object.entries(properties)
           .map(([field, property]) => /** @type {[string, Node]} */ ([field, deref(spec, property)]))
           .filter(([, property]) => property.readOnly && "default" in property)
           .map(([field, property]) => [field, property.default]),
       );
-      return [name, { fields: Object.keys(properties), lists, copies, defaults }];
+      const derived = { expires: byField(expires), daysUntil: byField(daysUntil) };
+      return [name, { fields: Object.keys(properties), lists, copies: byField(copyOf), defaults, ...derived }];
     }),
   );
   // A documented extension (see openapi/DECISIONS.md): whether a `:write` scope grants its `:read`.

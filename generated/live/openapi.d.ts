@@ -509,6 +509,37 @@ export interface paths {
         patch: operations["updateSubscription"];
         trace?: never;
     };
+    "/api/environments/{project_id}/session_recordings/bulk_delete/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @example 28417
+                 */
+                project_id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete recordings in bulk
+         * @description Deletes up to 100 recordings of the project by session id, permanently. An id that
+         *     matches no recording of the project that started since `date_from` is skipped: counted
+         *     in `total_requested`, not in `deleted_count`.
+         *
+         *     **Scope:** none. The service lists this action in no scope, so it refuses personal API
+         *     keys here (403); the mocks accept any valid key.
+         */
+        post: operations["deleteRecordings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -833,8 +864,9 @@ export interface components {
             /**
              * Format: date-time
              * @description Timestamp of the last event from this person, or null.
+             * @default null
              */
-            readonly last_seen_at?: string | null;
+            readonly last_seen_at: string | null;
         };
         /** @description A recorded user session with its activity counters and the person it belongs to. */
         SessionRecording: {
@@ -870,14 +902,40 @@ export interface components {
             readonly ongoing: boolean;
             /** @description A decimal score of how much happened in the recording. */
             readonly activity_score: number | null;
-            readonly retention_period_days?: number | null;
-            readonly expiry_time?: string | null;
-            readonly recording_ttl?: number | null;
-            readonly snapshot_library?: string | null;
-            readonly has_summary?: boolean | null;
-            readonly summary_outcome?: unknown;
-            readonly external_references?: unknown[] | null;
-            readonly matches_filters?: unknown;
+            /**
+             * @description Days the service keeps the recording, from the project's retention when it was recorded.
+             * @default null
+             */
+            readonly retention_period_days: number | null;
+            /**
+             * Format: date-time
+             * @description When the recording will be deleted, at midnight UTC; null when its retention is not known.
+             */
+            readonly expiry_time: string | null;
+            /** @description Days left until `expiry_time`, counted in calendar days (UTC); null when it is. */
+            readonly recording_ttl: number | null;
+            /** @default null */
+            readonly snapshot_library: string | null;
+            /**
+             * @description Issues linked to the recording; always empty in a listing.
+             * @default []
+             */
+            readonly external_references: unknown[];
+            /**
+             * @description False only for the recording `session_recording_id` asked the listing for when it misses the listing's filters.
+             * @default true
+             */
+            readonly matches_filters: boolean;
+            /**
+             * @description The recording's size in bytes; null in a listing.
+             * @default null
+             */
+            readonly total_size: number | null;
+            /**
+             * @description The number of events in the recording; null in a listing.
+             * @default null
+             */
+            readonly event_count: number | null;
         };
         /**
          * @description The public sharing configuration of one recording. The live service stores nothing until
@@ -1106,6 +1164,27 @@ export interface components {
             /** @constant */
             success: true;
         };
+        /** @description The recordings to delete, by session id. */
+        BulkDeleteRecordingsRequest: {
+            /** @description Session ids of the recordings to delete, at most 100 a call. */
+            session_recording_ids: string[];
+            /**
+             * @description The earliest start of the recordings, relative (`-30d`) or a date; by default the project's recording retention (90 days where it sets none). Naming it narrows the lookup.
+             * @default -90d
+             */
+            date_from?: string | null;
+        };
+        /** @description What a bulk delete did. */
+        BulkDeleteRecordingsResult: {
+            /** @description True when no deletion failed. Ids that match no recording are skipped, not failed. */
+            success: boolean;
+            /** @description The recordings deleted. */
+            deleted_count: number;
+            /** @description The ids sent; compare with `deleted_count` to see how many were skipped. */
+            total_requested: number;
+            /** @description Ids of recordings found but not deleted; they can be sent again. */
+            failed_ids: string[];
+        };
     };
     responses: {
         /** @description No API key was sent, or the key is invalid. */
@@ -1294,6 +1373,8 @@ export type Subscription = components['schemas']['Subscription'];
 export type PaginatedSubscriptionList = components['schemas']['PaginatedSubscriptionList'];
 export type LiveSessionRecordingList = components['schemas']['LiveSessionRecordingList'];
 export type LiveSuccess = components['schemas']['LiveSuccess'];
+export type BulkDeleteRecordingsRequest = components['schemas']['BulkDeleteRecordingsRequest'];
+export type BulkDeleteRecordingsResult = components['schemas']['BulkDeleteRecordingsResult'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseRequestTooLarge = components['responses']['RequestTooLarge'];
@@ -1818,7 +1899,7 @@ export interface operations {
                  */
                 offset?: components["parameters"]["RecordingsOffset"];
                 /**
-                 * @description Only recordings that started at or after this moment, relative (`-7d`) or a date.
+                 * @description Only recordings that started at or after this moment, relative (`-7d`) or a date; three days back when left out. Not applied to the recordings `session_ids` names.
                  * @example -7d
                  */
                 date_from?: components["schemas"]["DateFilter"];
@@ -2553,6 +2634,51 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    deleteRecordings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @example 28417
+                 */
+                project_id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkDeleteRecordingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The recordings found are deleted; the others were skipped. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkDeleteRecordingsResult"];
+                };
+            };
+            /** @description `session_recording_ids` is not a non-empty list, or lists more than 100 ids (no `attr`); or another field is invalid, `attr` naming it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["PersonalApiKeyNotSupported"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];

@@ -159,14 +159,26 @@ export const jsonParseError = (location: Violation["location"], attr: string | n
   detail: `JSON parse error - ${message}`,
 });
 
+/** One of pydantic's errors, as `errors()` gives it. */
+export type PydanticError = Record<string, unknown>;
+
 /**
  * Refused query parameters as a listing validated by pydantic answers them (`x-query-errors`):
  * one error whose `detail` is `json.dumps(errors())`, each item with pydantic's `type`, `loc`,
  * `msg`, `input`, `ctx` where pydantic sets one, and `url`; no `attr`.
  */
-export function pydanticViolation(failures: readonly ValidationError[], query: Record<string, unknown>, url: string): Violation {
+export const pydanticViolation = (items: PydanticError[]): Violation => ({
+  location: "query",
+  attr: null,
+  keyword: "pydantic",
+  code: "invalid",
+  detail: pythonJson(items),
+});
+
+/** ajv's failures of the query's parameters as pydantic's errors, one a parameter; `url` is where its error pages are. */
+export function pydanticErrors(failures: readonly ValidationError[], query: Record<string, unknown>, url: string): PydanticError[] {
   const seen = new Set<string>();
-  const items: Record<string, unknown>[] = [];
+  const items: PydanticError[] = [];
   for (const failure of failures) {
     const name = failure.instancePath.split("/")[1] ?? String(failure.params.missingProperty ?? "");
     if (seen.has(name) || ["oneOf", "anyOf", "allOf", "if"].includes(failure.keyword)) continue;
@@ -175,8 +187,30 @@ export function pydanticViolation(failures: readonly ValidationError[], query: R
     const { type, msg, ctx } = pydanticWording(failure, input);
     items.push({ type, loc: [name], msg, input, ...(ctx ? { ctx } : {}), url: `${url}${type}` });
   }
-  return { location: "query", attr: null, keyword: "pydantic", code: "invalid", detail: pythonJson(items) };
+  return items;
 }
+
+/** A JSON document's first failure as pydantic's error on `name`: a list that is not one is `list_type`. */
+export function pydanticDocumentError(failure: ValidationError, name: string, document: unknown, url: string): PydanticError {
+  const path = failure.instancePath.split("/").slice(1);
+  const input = path.reduce<unknown>(
+    (value, key) => (value !== null && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined),
+    document,
+  );
+  const list = failure.keyword === "type" && [failure.params.type].flat().includes("array");
+  const { type, msg, ctx } = list ? { type: "list_type", msg: "Input should be a valid list", ctx: undefined } : pydanticWording(failure, input);
+  const loc = [name, ...path.map((key) => (/^\d+$/.test(key) ? Number(key) : key))];
+  return { type, loc, msg, input, ...(ctx ? { ctx } : {}), url: `${url}${type}` };
+}
+
+/** A parameter the query's model does not have, as pydantic refuses it with `extra="forbid"`. */
+export const pydanticExtra = (name: string, value: string, url: string): PydanticError => ({
+  type: "extra_forbidden",
+  loc: [name],
+  msg: "Extra inputs are not permitted",
+  input: pythonValue(value),
+  url: `${url}extra_forbidden`,
+});
 
 /** A query value as the service's query_as_params_to_dict reads it: JSON where it parses, the text otherwise. */
 function pythonValue(raw: unknown): unknown {

@@ -65,6 +65,10 @@ const recordingCounters = [
   "console_error_count",
   "ongoing",
   "activity_score",
+  // Kept beside the description's fields: the live mock answers them, and works expiry_time and recording_ttl out from the first.
+  "retention_period_days",
+  "total_size",
+  "event_count",
 ] as const;
 const recordingFields = new Set<string>([
   ...recordingCounters,

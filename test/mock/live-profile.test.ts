@@ -34,11 +34,15 @@ describe("the live profile", () => {
 
   it("pages the recordings listing on has_next, with no count, and the live client pages it through", async () => {
     const { api } = liveMock();
-    const first = unwrap(await api.GET("/api/environments/{project_id}/session_recordings/", { params: { path, query: { limit: 10 } } }));
+    // Back two years: the listing's default window is three days.
+    const first = unwrap(await api.GET("/api/environments/{project_id}/session_recordings/", { params: { path, query: { limit: 10, date_from: "-2y" } } }));
     expect(first.has_next).toBe(true);
     expect(first).not.toHaveProperty("count");
     const all = [];
-    for await (const item of api.paginate("/api/environments/{project_id}/session_recordings/", { params: { path, query: { limit: 25 } }, concurrency: 3 }))
+    for await (const item of api.paginate("/api/environments/{project_id}/session_recordings/", {
+      params: { path, query: { limit: 25, date_from: "-2y" } },
+      concurrency: 3,
+    }))
       all.push(item);
     expect(new Set(all.map((r) => r.id)).size).toBe(all.length);
     expect(all.length).toBeGreaterThan(25);

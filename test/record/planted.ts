@@ -74,6 +74,8 @@ export function plantedState(now: Date): MockState {
       summary_outcome: { description: "The user plant.person1@plantco.com rage-clicked checkout" },
       external_references: [{ title: "Plant bug", url: "https://plantco.atlassian.net/browse/PLANT-1" }],
       snapshot_library: "plant-library +44 20 7946 0958",
+      // Live fields the state keeps: the retention, which the live mock answers expiry_time from.
+      retention_period_days: 30 + i,
     } as never);
   }
   const byClicks = (i: number) => project.recordings.find((r) => r.click_count === plantedClicks(i))!.id;

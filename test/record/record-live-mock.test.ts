@@ -73,7 +73,8 @@ describe("a recording of the live mock with planted personal data", () => {
     const { dropped, replaced } = recording.report;
     for (const field of [
       "person.properties.$ip",
-      "recording.summary_outcome",
+      "recording.expiry_time",
+      "recording.matches_filters",
       "recording.external_references",
       "recording.snapshot_library",
       "subscription.invite_message",
@@ -95,6 +96,7 @@ describe("a recording of the live mock with planted personal data", () => {
       "is_test_account",
       "name",
     ]);
+    expect((planted0 as { retention_period_days?: number }).retention_period_days).toBe(30);
     expect(planted0.start_url).toMatch(/^https:\/\/site-[a-z]+\.example\/users\/:email\/orders\/:id$/);
     expect(recorded.sharing).toEqual({});
     const targets = recorded.subscriptions.map((s) => s.target_value);

@@ -44,3 +44,5 @@ export declare const updateSubscription_path: MockValidator;
 export declare const updateSubscription_query: MockValidator;
 export declare const deleteSubscription_path: MockValidator;
 export declare const deleteSubscription_query: MockValidator;
+export declare const deleteRecordings_path: MockValidator;
+export declare const deleteRecordings_query: MockValidator;

@@ -1,8 +1,10 @@
 // Which handler answers each operation, by operationId. Typed against the generated
-// operations, so an operation the spec answers with a 2XX and no handler here, or a handler
-// for no such operation, does not compile. Those whose write can grow the state are `growing`:
+// operations (the description's, and the live description's own, such as its bulk delete), so
+// an operation the description answers with a 2XX and no handler here, or a handler for no
+// such operation, does not compile. Those whose write can grow the state are `growing`:
 // refused while the state is at its size cap (state/size.ts).
-import type { AnsweredOperationId } from "../spec/operations.js";
+import type { operations as LiveOperations } from "../../../generated/live/openapi.js";
+import type { AnsweredOperationId, OperationId } from "../spec/operations.js";
 import { growing, type Handler } from "./context.js";
 import * as playlists from "./playlists.js";
 import { listProjects } from "./projects.js";
@@ -23,6 +25,7 @@ export const handlers = {
   getRecording: recordings.getRecording,
   updateRecording: growing(recordings.updateRecording),
   deleteRecording: recordings.deleteRecording,
+  deleteRecordings: recordings.deleteRecordings,
   getRecordingSharing: recordings.getRecordingSharing,
   generateRecordingFilters: recordings.aiHelper,
   generateRecordingRegex: recordings.aiHelper,
@@ -32,4 +35,4 @@ export const handlers = {
   createSubscription: growing(subscriptions.createSubscription),
   getSubscription: subscriptions.getSubscription,
   updateSubscription: growing(subscriptions.updateSubscription),
-} satisfies Record<AnsweredOperationId, Handler>;
+} satisfies Record<AnsweredOperationId | Exclude<keyof LiveOperations, OperationId>, Handler>;

@@ -64,7 +64,7 @@ export function filterPlaylists(project: ProjectState, query: Record<string, unk
 
 export const listPlaylists = inProject((c) => {
   const items = filterPlaylists(c.project, c.request.query, c.state.user, c.now).map((p) => present(c, p));
-  return json(200, pageFor(c, withSynthetic(c.table, items, c.request.query)));
+  return json(200, pageFor(c, withSynthetic(c.table, c.project, items, c.request.query)));
 });
 
 export const createPlaylist = inProject((c) => {
@@ -93,14 +93,14 @@ export const createPlaylist = inProject((c) => {
 });
 
 export const getPlaylist = inProject((c) => {
-  const synthetic = syntheticPlaylist(c.table, c.request.path.short_id);
+  const synthetic = syntheticPlaylist(c.table, c.project, c.request.path.short_id);
   if (synthetic) return json(200, synthetic);
   const playlist = find(c, "read");
   return playlist ? json(200, present(c, playlist)) : notFound();
 });
 
 export const updatePlaylist = inProject((c) => {
-  if (syntheticPlaylist(c.table, c.request.path.short_id)) return documentedRefusal(c.operation, "synthetic_playlist");
+  if (syntheticPlaylist(c.table, c.project, c.request.path.short_id)) return documentedRefusal(c.operation, "synthetic_playlist");
   const playlist = find(c, "update");
   if (!playlist) return notFound();
   const refused = brokenRule(c.operation, c.request.body, playlist);
@@ -153,7 +153,7 @@ function membersPage(c: ProjectContext, playlist: Playlist, members: readonly Re
 export const getPlaylistRecordings = inProject((c) => {
   const live = c.operation.answers === "has_next";
   // The mock keeps no watch history, comments, shares or exports: a synthetic playlist holds none.
-  if (syntheticPlaylist(c.table, c.request.path.short_id)) return live ? json(200, playlistPage(c, [])) : empty(200);
+  if (syntheticPlaylist(c.table, c.project, c.request.path.short_id)) return live ? json(200, playlistPage(c, [])) : empty(200);
   const playlist = find(c, "read");
   if (!playlist) return notFound();
   // The live service answers the playlist's recordings as the live listing's page; the mock holds them newest added first.
@@ -161,7 +161,7 @@ export const getPlaylistRecordings = inProject((c) => {
   const byId = recordingsById(c.project);
   const members = (c.project.members[playlist.short_id] ?? []).flatMap((id) => byId.get(id) ?? []);
   const page = membersPage(c, playlist, members);
-  return json(200, { ...page, results: page.results.map((r) => conformRecording(c.table, r)) });
+  return json(200, { ...page, results: page.results.map((r) => conformRecording(c.table, r, c.now)) });
 });
 
 export const addRecordingToPlaylist = inProject((c) => {

@@ -62,6 +62,15 @@ function matchesConsole(recording: Recording, filter: Schemas["ConsoleLogFilter"
   return filter.operator === "is_not" ? !logged : logged;
 }
 
+/**
+ * Whether `hide` leaves the recording out: the description's `true` and the live service's
+ * `current-user` hide what the mock's user viewed, `any-user` also what anyone else did (`viewers`).
+ */
+function hiddenAsViewed(hide: unknown, recording: Recording): boolean {
+  if (hide === undefined || hide === false) return false;
+  return recording.viewed || (hide === "any-user" && recording.viewers.length > 0);
+}
+
 const numberKey = (value: unknown): SortKey => (typeof value === "number" ? value : null);
 
 /**
@@ -94,8 +103,7 @@ export function filterRecordings(project: ProjectState, query: Record<string, un
       (!distinctIds || distinctIds.includes(r.distinct_id as string)) &&
       (!sessionIds || sessionIds.has(uuidKey(r.id))) &&
       (query.filter_test_accounts !== true || propertyOf(r, "is_test_account") !== true) &&
-      // The description's `true`, or the live service's `current-user` / `any-user` (the mock has one user).
-      (query.hide_viewed_recordings === undefined || query.hide_viewed_recordings === false || !r.viewed) &&
+      !hiddenAsViewed(query.hide_viewed_recordings, r) &&
       consoleFilters.every((f) => matchesConsole(r, f)) &&
       combined(r),
   );

@@ -9,21 +9,24 @@ import type { Recording } from "../state/state.js";
 import { acknowledged } from "./acknowledge.js";
 import { conformRecording } from "./conform.js";
 import { type Handler, inProject, type ProjectContext } from "./context.js";
+import { listedRecordings, withSelected } from "./explicit-recordings.js";
 import { pageFor } from "./paging.js";
 import { filterRecordings } from "./recording-filters.js";
 
 export { filterRecordings };
 
 export const listRecordings = inProject((c) => {
-  const found = filterRecordings(c.project, c.request.query, c.now);
-  return json(200, pageFor(c, c.table.conform ? found.map((r) => conformRecording(c.table, r)) : found));
+  const explicit = c.operation.explicitRecordings;
+  const page = pageFor(c, listedRecordings(c.project, c.request.query, c.now, explicit));
+  const results = explicit ? withSelected(c.project, c.request.query, c.now, explicit, page.results) : page.results;
+  return json(200, { ...page, results: c.table.conform ? results.map((r) => conformRecording(c.table, r, c.now)) : results });
 });
 
 const find = (c: ProjectContext, id: unknown) => c.project.recordings.find((r) => r.id === id);
 
 export const getRecording = inProject((c) => {
   const recording = find(c, c.request.path.id);
-  return recording ? json(200, conformRecording(c.table, recording)) : notFound();
+  return recording ? json(200, conformRecording(c.table, recording, c.now)) : notFound();
 });
 
 export const updateRecording = inProject((c) => {
@@ -46,11 +49,9 @@ export const updateRecording = inProject((c) => {
   return json(200, recording);
 });
 
-export const deleteRecording = inProject((c) => {
-  const id = String(c.request.path.id);
-  const index = c.project.recordings.findIndex((r) => r.id === id);
-  // The live service builds a record for any id (`x-builds-unknown`), so its delete goes on.
-  if (index < 0) return c.operation.buildsUnknown ? empty(204) : notFound();
+/** Removes the recording at `index` of the project, with what is kept for it: its activity, sharing and places in playlists. */
+function remove(c: ProjectContext, index: number) {
+  const id = c.project.recordings[index]!.id;
   c.project.recordings.splice(index, 1);
   delete c.project.activity[id];
   delete c.project.sharing[id];
@@ -63,7 +64,27 @@ export const deleteRecording = inProject((c) => {
     members.splice(at, 1);
     c.changed("members", shortId);
   }
+}
+
+export const deleteRecording = inProject((c) => {
+  const id = String(c.request.path.id);
+  const index = c.project.recordings.findIndex((r) => r.id === id);
+  // The live service builds a record for any id (`x-builds-unknown`), so its delete goes on.
+  if (index < 0) return c.operation.buildsUnknown ? empty(204) : notFound();
+  remove(c, index);
   return empty(204);
+});
+
+/**
+ * The live bulk delete: the ids sent that name a recording of the project started since
+ * `date_from` (the body's, else its default) are deleted, the others skipped; nothing fails.
+ */
+export const deleteRecordings = inProject((c) => {
+  const body = c.request.body as { session_recording_ids: string[]; date_from?: string | null };
+  const dateFrom = body.date_from ?? c.operation.body?.defaults.date_from;
+  const found = filterRecordings(c.project, { session_ids: body.session_recording_ids, date_from: dateFrom }, c.now);
+  for (const recording of found) remove(c, c.project.recordings.indexOf(recording));
+  return json(200, { success: true, deleted_count: found.length, total_requested: body.session_recording_ids.length, failed_ids: [] });
 });
 
 export const getRecordingSharing = inProject((c) => {

@@ -51,6 +51,8 @@ export interface OperationEntry {
   deliversOneOf?: { fields: string[]; refusal: string };
   /** The 400 example that answers a body failing only its `anyOf`, none of its alternatives holding (`x-any-of-refusal`). */
   anyOfRefusal?: string;
+  /** The 400 example that answers a body whose `field` fails one of `keywords`, where the service words that refusal itself (`x-body-refusals`). */
+  bodyRefusals?: { field: string; keywords: string[]; refusal: string }[];
   /** The 400 example a create answers when its schedule has no delivery left (`x-refuses-spent-schedule`). */
   refusesSpentSchedule?: string;
   /**
@@ -82,8 +84,21 @@ export interface OperationEntry {
    * request body, and the stored record the path names), is `validate.rules` at the same index.
    */
   requestRules?: string[];
-  /** How refused query parameters are answered (`x-query-errors`): as pydantic's errors, linking its pages under `url`. */
-  queryErrors?: { format: "pydantic"; url: string };
+  /**
+   * How refused query parameters are answered (`x-query-errors`): as pydantic's errors, linking
+   * its pages under `url`; with `extra: forbid`, a parameter the operation does not declare is
+   * refused too, but those it `drops` before validating.
+   */
+  queryErrors?: { format: "pydantic"; url: string; extra?: "forbid"; drops?: string[] };
+  /**
+   * The recordings a listing is asked for by id (`x-explicit-recordings`): those `ids` names
+   * come in the order named, its `ignores` not applied to them; the one `selected` names comes
+   * first, checked against the filters but its `ignores`, and carries `flag` false when it misses them.
+   */
+  explicitRecordings?: {
+    ids: { parameter: string; ignores: string[] };
+    selected: { parameter: string; ignores: string[]; flag: string };
+  };
   scopes: string[];
   body: BodyEntry | null;
   /** The documented 2XX. */
@@ -144,6 +159,8 @@ export interface SyntheticPlaylist {
   short_id: string;
   name: string;
   description: string;
+  /** What it counts in the state: the records of a project's `part` (`recordings` or `sharing`) that hold `where`'s values; none counts nothing. */
+  counts?: { part: string; where: Record<string, unknown> };
 }
 
 /** A schema's declared fields, and which of them are lists. */
@@ -154,6 +171,10 @@ export interface Shape {
   copies: Record<string, string>;
   /** The read-only fields' declared `default`s: what is sent for a record that holds no value. */
   defaults: Record<string, unknown>;
+  /** Date-times a number of days after another field's day, at midnight UTC (`x-expires`). */
+  expires: Record<string, { from: string; days: string }>;
+  /** Whole days from today (UTC) until another field's date-time (`x-days-until`). */
+  daysUntil: Record<string, string>;
 }
 
 type CompiledTable = {

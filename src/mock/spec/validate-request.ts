@@ -4,7 +4,21 @@
 // (decoded and checked against their `contentSchema`), the content type and the JSON body.
 // Every failure becomes a Violation naming the field, worded in ../errors.ts; so does a value
 // the store could not keep (./json-limits.ts).
-import { bodyRequired, inexactValue, jsonParseError, pydanticViolation, unrepresentableValue, unsupportedMediaType, violationWording } from "../errors.js";
+
+import type { ValidationError } from "../../shared/validation-error.js";
+import {
+  bodyRequired,
+  inexactValue,
+  jsonParseError,
+  type PydanticError,
+  pydanticDocumentError,
+  pydanticErrors,
+  pydanticExtra,
+  pydanticViolation,
+  unrepresentableValue,
+  unsupportedMediaType,
+  violationWording,
+} from "../errors.js";
 import { fromFetch, type Incoming } from "../incoming.js";
 import type { Violation } from "../responses.js";
 import { maxJsonDepth, unrepresentable } from "./json-limits.js";
@@ -90,6 +104,33 @@ function keepable(document: unknown, location: Violation["location"], prefix: st
   return [unrepresentableValue(location, path.length ? path.join(".") : null, found.problem, maxJsonDepth)];
 }
 
+/**
+ * Every refusal of a query validated as pydantic validates it (`x-query-errors`): the parameters'
+ * own failures, then the JSON documents' (a text that is no JSON is checked as the text), then,
+ * with `extra: forbid`, each parameter the operation does not declare and does not drop.
+ */
+function pydanticRefusal(operation: OperationEntry, url: URL, query: Record<string, unknown>, failures: readonly ValidationError[]): PydanticError[] {
+  const { url: pages, extra, drops = [] } = operation.queryErrors!;
+  const items = pydanticErrors(failures, query, pages);
+  const failed = new Set(items.map((item) => (item.loc as unknown[])[0]));
+  for (const name of operation.jsonQuery) {
+    if (query[name] === undefined || failed.has(name)) continue;
+    let document: unknown;
+    try {
+      document = JSON.parse(String(query[name]));
+    } catch {
+      document = query[name];
+    }
+    const validator = operation.validate.json[name];
+    if (validator && !validator(document)) items.push(pydanticDocumentError(validator.errors![0]!, name, document, pages));
+  }
+  if (extra === "forbid" && url.search !== "")
+    // The service reads a repeated parameter's last value (Django's `QueryDict.dict()`).
+    for (const name of new Set(url.searchParams.keys()))
+      if (!operation.queryParams.includes(name) && !drops.includes(name)) items.push(pydanticExtra(name, url.searchParams.getAll(name).at(-1)!, pages));
+  return items;
+}
+
 /** Decodes the JSON documents among the query parameters in place; the violations of the first that fails. */
 function decodeJsonQuery(operation: OperationEntry, query: Record<string, unknown>): Violation[] | undefined {
   for (const name of operation.jsonQuery) {
@@ -144,11 +185,11 @@ export async function checkIncoming(operation: OperationEntry, request: Incoming
 
   const query = parameters(url, operation.queryParams);
   const queryValidator = operation.validate.query;
-  if (!queryValidator(query) && !(readAsDefaults(operation, queryValidator, query) && queryValidator(query))) {
-    const { queryErrors } = operation;
-    if (queryErrors) return { ok: false, violations: [pydanticViolation(queryValidator.errors ?? [], query, queryErrors.url)] };
-    return { ok: false, violations: violationsOf(queryValidator, query, "query") };
-  }
+  const valid = queryValidator(query) || (readAsDefaults(operation, queryValidator, query) && queryValidator(query));
+  if (operation.queryErrors) {
+    const refused = pydanticRefusal(operation, url, query, valid ? [] : (queryValidator.errors ?? []));
+    if (refused.length) return { ok: false, violations: [pydanticViolation(refused)] };
+  } else if (!valid) return { ok: false, violations: violationsOf(queryValidator, query, "query") };
   const unkeptQuery = keepable(query, "query");
   if (unkeptQuery) return { ok: false, violations: unkeptQuery };
   const badDocument = decodeJsonQuery(operation, query);
@@ -177,7 +218,10 @@ export async function checkIncoming(operation: OperationEntry, request: Incoming
     const violations = violationsOf(bodyValidator, body, "body");
     // Only the body's alternatives failed (every field is of its type): the operation's own words answer.
     const onlyAlternatives = (bodyValidator.errors ?? []).every((e) => e.schemaPath?.startsWith("#/anyOf") === true);
-    return operation.anyOfRefusal && onlyAlternatives ? { ok: false, violations, refusal: operation.anyOfRefusal } : { ok: false, violations };
+    if (operation.anyOfRefusal && onlyAlternatives) return { ok: false, violations, refusal: operation.anyOfRefusal };
+    const [first] = violations;
+    const worded = operation.bodyRefusals?.find((r) => r.field === first?.attr && r.keywords.includes(first.keyword));
+    return worded ? { ok: false, violations, refusal: worded.refusal } : { ok: false, violations };
   }
   return { ok: true, request: { path, query, body } };
 }
