@@ -5,6 +5,7 @@ import type { components } from "../../../generated/openapi.js";
 import { day } from "../day.js";
 import { nextDelivery, summarize } from "../resources/schedule.js";
 import { between, pick, type Random, seededRandom, shortId, uuid7 } from "./random.js";
+import { seedResources } from "./seed-resources.js";
 import { copy, type MockState, type Playlist, type ProjectState, type Recording, type Subscription } from "./state.js";
 
 type Schemas = components["schemas"];
@@ -201,6 +202,7 @@ export function seedState(seed: number, now: Date, sizes: SeedSizes): MockState 
     }
     const generatedSubscriptions = sizes.subscriptions - records.subscriptions.length;
     for (let i = 0; i < generatedSubscriptions; i++) records.subscriptions.push(subscription(random, at, state.nextId.subscription++, state.user));
+    seedResources(records, seed + project.id);
     state.projects[String(project.id)] = records;
   }
   return state;
@@ -210,7 +212,7 @@ export function seedState(seed: number, now: Date, sizes: SeedSizes): MockState 
 export function emptyState(seed: number, now: Date): MockState {
   const state = seedState(seed, now, { recordings: 0, playlists: 0, subscriptions: 0 });
   for (const records of Object.values(state.projects)) {
-    Object.assign(records, { playlists: [], members: {}, recordings: [], activity: {}, subscriptions: [], sharing: {} });
+    Object.assign(records, { playlists: [], members: {}, recordings: [], activity: {}, subscriptions: [], sharing: {}, insights: [], dashboards: [] });
   }
   return state;
 }

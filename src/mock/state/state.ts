@@ -17,6 +17,25 @@ export interface RecordingActivity {
   actions: number[];
 }
 
+/**
+ * An insight a subscription delivers, as little of it as the subscription answers need: no
+ * description has insights, so the state keeps the service's own fields (its model's `name`,
+ * `derived_name` and `short_id`).
+ */
+export interface Insight {
+  id: number;
+  short_id: string;
+  name: string | null;
+  derived_name?: string | null;
+}
+
+/** A dashboard a subscription delivers: its `name`, and the insights on its tiles (their ids). */
+export interface Dashboard {
+  id: number;
+  name: string | null;
+  tiles: number[];
+}
+
 export interface ProjectState {
   project: Project;
   /** Every playlist, soft-deleted ones included. */
@@ -28,6 +47,9 @@ export interface ProjectState {
   /** Every subscription, soft-deleted ones included. */
   subscriptions: Subscription[];
   sharing: Record<string, Sharing>;
+  /** The insights and dashboards its subscriptions name; optional, so a snapshot made before them loads. */
+  insights?: Insight[];
+  dashboards?: Dashboard[];
 }
 
 export interface MockState {

@@ -1,11 +1,12 @@
-// A case's `given` as the mock's state: the two teams empty but for the records the case names,
+// A case's `given` as the mock's state: the two teams empty but for the records the case names
+// (insights and dashboards among them),
 // each record completed as a create would complete it (the live description's defaults of the
 // writable fields), then with the read-only fields below (what the service's model fills in). The
 // mock checks the result as it checks any snapshot, so a given record it cannot hold is an error,
 // not a silently different setup.
 import { liveProfile } from "../../../src/mock/profiles/live.js";
 import { nextDelivery, summarize } from "../../../src/mock/resources/schedule.js";
-import type { MockState, Playlist, ProjectState, Recording, Subscription, User } from "../../../src/mock/state/state.js";
+import type { Dashboard, Insight, MockState, Playlist, ProjectState, Recording, Subscription, User } from "../../../src/mock/state/state.js";
 import type { Given } from "./cases.js";
 
 /** The test's second user (`{other_user}`); the first is the mock's own user, whoever the state says. */
@@ -115,6 +116,10 @@ function subscription(raw: Fields, index: number, user: User, now: Date): Subscr
   return record;
 }
 
+/** An insight as the test's setup made it: a name only when the test gives one, as the model's is nullable. */
+const insight = (raw: Fields): Insight => ({ name: null, ...raw }) as unknown as Insight;
+const dashboard = (raw: Fields): Dashboard => ({ name: null, tiles: [], ...raw }) as unknown as Dashboard;
+
 const list = (given: Given, key: string) => (given[key] as Fields[] | undefined) ?? [];
 
 function projectState(project: ProjectState["project"], given: Given, user: User, now: Date): ProjectState {
@@ -129,6 +134,8 @@ function projectState(project: ProjectState["project"], given: Given, user: User
     activity: Object.fromEntries(recordings.map((r) => [r.id, activity[r.id] ?? { events: [], actions: [] }])),
     subscriptions: list(given, "subscriptions").map((raw, index) => subscription(raw, index, user, now)),
     sharing: (given.sharing as ProjectState["sharing"] | undefined) ?? {},
+    insights: list(given, "insights").map(insight),
+    dashboards: list(given, "dashboards").map(dashboard),
   };
 }
 
