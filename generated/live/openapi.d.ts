@@ -898,7 +898,7 @@ export interface components {
          * @description Where a subscription delivers; the kind of `target_value`.
          * @enum {string}
          */
-        SubscriptionTargetType: "email" | "slack";
+        SubscriptionTargetType: "email" | "slack" | "webhook";
         /**
          * @description The writable fields of a subscription: the body of an update, in which every field is
          *     optional. A create sends them too, with the fields `SubscriptionCreate` requires.
@@ -940,7 +940,10 @@ export interface components {
             title?: string | null;
             /** @description A message sent once, to new recipients. */
             invite_message?: string | null;
-            /** @description The dashboard's insights to deliver; at least one for a dashboard subscription. */
+            /**
+             * @description The dashboard's insights to deliver; at least one for a dashboard subscription.
+             * @default []
+             */
             dashboard_export_insights?: number[];
             /** @description What an AI report subscription asks; a write that sets it needs `query:read` as well. */
             prompt?: string | null;
@@ -994,7 +997,10 @@ export interface components {
             title?: string | null;
             /** @description A message sent once, to new recipients. */
             invite_message?: string | null;
-            /** @description The dashboard's insights to deliver; at least one for a dashboard subscription. */
+            /**
+             * @description The dashboard's insights to deliver; at least one for a dashboard subscription.
+             * @default []
+             */
             dashboard_export_insights?: number[];
             /** @description What an AI report subscription asks; a write that sets it needs `query:read` as well. */
             prompt?: string | null;
@@ -1043,8 +1049,8 @@ export interface components {
             /** @default false */
             deleted: boolean;
             title: string | null;
-            /** @description A message sent once, to new recipients. */
-            invite_message: string | null;
+            /** @description Taken on a write, for the invitation sent to new recipients, and never kept; always null. */
+            invite_message: null;
             readonly id: number;
             /** Format: date-time */
             readonly created_at: string;
@@ -1061,9 +1067,14 @@ export interface components {
              * @enum {string}
              */
             readonly resource_type?: "insight" | "dashboard" | "ai_prompt" | "pulse_brief";
+            /** @description The `short_id` of the subscription's insight; null for other subscriptions. */
             readonly insight_short_id?: string | null;
+            /** @description The name of what the subscription delivers, as the app shows it. */
             readonly resource_name?: string | null;
-            /** @description The dashboard's insights to deliver; at least one for a dashboard subscription. */
+            /**
+             * @description The dashboard's insights to deliver; at least one for a dashboard subscription.
+             * @default []
+             */
             dashboard_export_insights?: number[];
             /** @description What an AI report subscription asks; a write that sets it needs `query:read` as well. */
             prompt?: string | null;

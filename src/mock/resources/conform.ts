@@ -1,9 +1,9 @@
 // The state keeps the description's shapes; a profile whose description shapes a record
 // otherwise (the live one: a recording with no `storage` and `distinct_ids` a list, a project
-// that repeats its id as `project_id`) conforms each it answers, from the shapes compiled from
-// that description (spec/operations.ts).
+// that repeats its id as `project_id`, a subscription with the fields it derives) conforms each
+// it answers, from the shapes compiled from that description (spec/operations.ts).
 import type { Shape, SpecTable } from "../spec/operations.js";
-import type { Project, Recording } from "../state/state.js";
+import type { Dashboard, Insight, Project, Recording, Subscription } from "../state/state.js";
 
 function conformTo(record: Record<string, unknown>, shape: Shape): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -28,4 +28,64 @@ export function conformRecording(table: SpecTable, recording: Recording): Record
 /** `project` as the profile's description shapes it. */
 export function conformProject(table: SpecTable, project: Project): Project {
   return table.conform ? (conformTo(project as unknown as Record<string, unknown>, table.conform.Project) as unknown as Project) : project;
+}
+
+/** Whether the service reads `value` as set (Python's truth): not null, not empty, not 0. */
+const isSet = (value: unknown) => value !== null && value !== undefined && value !== "" && value !== 0 && value !== false;
+
+/** The first of `from`'s fields set on `record`, as the value it stands for (`x-derived-from`). */
+export function derivedValue(record: Record<string, unknown>, from: Record<string, string>): string | undefined {
+  const field = Object.keys(from).find((name) => isSet(record[name]));
+  return field === undefined ? undefined : from[field];
+}
+
+/** The state's insights and dashboards a subscription answer looks up. */
+export interface Resources {
+  insights: Insight[];
+  dashboards: Dashboard[];
+}
+
+/**
+ * The name the service gives what a subscription delivers (the model's `resource_info`): the
+ * insight's name or derived name (Python's f-string writes a missing one "None"), the dashboard's
+ * name or "Dashboard", an AI report's title or its prompt's first 60 characters or "AI report";
+ * null when its insight or dashboard is not there.
+ */
+function resourceName(subscription: Record<string, unknown>, kind: string | undefined, resources: Resources): string | null {
+  if (kind === "insight") {
+    const insight = resources.insights.find((i) => i.id === subscription.insight);
+    return insight ? String(insight.name || insight.derived_name || "None") : null;
+  }
+  if (kind === "dashboard") {
+    const dashboard = resources.dashboards.find((d) => d.id === subscription.dashboard);
+    return dashboard ? dashboard.name || "Dashboard" : null;
+  }
+  if (kind === "ai_prompt")
+    return (
+      (subscription.title as string | null) ||
+      String(subscription.prompt ?? "")
+        .trim()
+        .slice(0, 60) ||
+      "AI report"
+    );
+  return null;
+}
+
+/** `subscription` as the profile's description shapes it, with the fields it derives and looks up. */
+export function conformSubscription(table: SpecTable, subscription: Subscription, resources: Resources): Subscription {
+  const shape = table.conform?.Subscription;
+  if (!shape) return subscription;
+  const record = subscription as unknown as Record<string, unknown>;
+  const out = conformTo({ ...shape.defaults, ...record }, shape);
+  for (const field of shape.nulls) out[field] = null;
+  for (const [field, from] of Object.entries(shape.derived)) {
+    const value = derivedValue(record, from);
+    if (value === undefined) delete out[field];
+    else out[field] = value;
+  }
+  const kind = derivedValue(record, shape.derived.resource_type ?? {});
+  if (shape.fields.includes("insight_short_id"))
+    out.insight_short_id = (isSet(record.insight) && resources.insights.find((i) => i.id === record.insight)?.short_id) || null;
+  if (shape.fields.includes("resource_name")) out.resource_name = resourceName(record, kind, resources);
+  return out as unknown as Subscription;
 }

@@ -31,6 +31,10 @@ export interface BodyEntry {
   writable: string[];
   /** What a create starts each writable field the request leaves out with: its `default`, or null where it may be null. */
   defaults: Record<string, unknown>;
+  /** Date-time fields whose value sent without an offset is read at this one (`x-default-offset`), by field. */
+  defaultOffset?: Record<string, string>;
+  /** String fields trimmed of surrounding whitespace before they are checked (`x-trimmed`). */
+  trimmed?: string[];
 }
 
 export interface OperationEntry {
@@ -73,6 +77,8 @@ export interface OperationEntry {
   collectionPage?: { persisted: Record<string, unknown>; query: Record<string, unknown> };
   /** How refused query parameters are answered (`x-query-errors`): as pydantic's errors, linking its pages under `url`. */
   queryErrors?: { format: "pydantic"; url: string };
+  /** The limits of the subscription content rules (`x-content-rules`); without it, the rules are not the operation's. */
+  contentRules?: { promptMaxLength: number; exportInsightsMax: number };
   scopes: string[];
   body: BodyEntry | null;
   /** The documented 2XX. */
@@ -101,7 +107,7 @@ export interface DocumentedError {
 }
 
 /** The schemas whose shape a profile's description may give otherwise than the state keeps it. */
-export type ConformedSchema = "SessionRecording" | "Person" | "Project";
+export type ConformedSchema = "SessionRecording" | "Person" | "Project" | "Subscription";
 
 /** One profile's table: what the mock answers by. */
 export interface SpecTable {
@@ -109,7 +115,7 @@ export interface SpecTable {
   /** Whether a `:write` scope grants its `:read` (`x-write-scope-grants-read`). */
   writeGrantsRead: boolean;
   /**
-   * What a recording, its person and a project hold in this profile's description, where it
+   * What a recording, its person, a project and a subscription hold in this profile's description, where it
    * differs from the description's, whose shapes the state keeps: the live profile conforms what it answers.
    */
   conform: Record<ConformedSchema, Shape> | undefined;
@@ -139,6 +145,12 @@ export interface Shape {
   lists: string[];
   /** Fields that repeat another field's value (`x-copy-of`), by the field they repeat. */
   copies: Record<string, string>;
+  /** Fields answered as derived from which field is set (`x-derived-from`): the first set field's value. */
+  derived: Record<string, Record<string, string>>;
+  /** Fields always answered as null (`type: "null"`). */
+  nulls: string[];
+  /** Fields answered with their `default` when the record has none (one kept before the field was). */
+  defaults: Record<string, unknown>;
 }
 
 type CompiledTable = {
