@@ -37,6 +37,7 @@ export const formats = {
   value: (digest, size) => `value-${lettersOf(digest, size)}`,
   host: (digest, size) => `site-${lettersOf(digest, size)}.example`,
   channel: (digest, size) => `#channel-${lettersOf(digest, size)}`,
+  shortId: (digest, size) => lettersOf(digest, size + 4),
   token: (digest, size) => `phc_${lettersOf(digest, size + 37)}`,
   uuid: (digest) => uuidOf(digest),
   integer: (digest, size) => String(numberOf(digest, size + 3)),
