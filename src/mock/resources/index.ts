@@ -1,14 +1,20 @@
 // Which handler answers each operation, by operationId. Typed against the generated
 // operations, so an operation the spec answers with a 2XX and no handler here, or a handler
-// for no such operation, does not compile. Those whose write can grow the state are `growing`:
+// for no such operation, does not compile; the live description's own operations are typed
+// against its generated operations. Those whose write can grow the state are `growing`:
 // refused while the state is at its size cap (state/size.ts).
-import type { AnsweredOperationId } from "../spec/operations.js";
+import type { operations as LiveOperations } from "../../../generated/live/openapi.js";
+import type { AnsweredOperationId, OperationId } from "../spec/operations.js";
 import { growing, type Handler } from "./context.js";
+import * as deliveries from "./deliveries.js";
 import * as playlists from "./playlists.js";
 import { listProjects } from "./projects.js";
 import * as recordings from "./recordings.js";
 import * as sessions from "./sessions.js";
 import * as subscriptions from "./subscriptions.js";
+
+/** The operations only the live service's description has (its subscription routes). */
+type LiveOnlyOperationId = Exclude<keyof LiveOperations, OperationId>;
 
 export const handlers = {
   listProjects,
@@ -32,4 +38,8 @@ export const handlers = {
   createSubscription: growing(subscriptions.createSubscription),
   getSubscription: subscriptions.getSubscription,
   updateSubscription: growing(subscriptions.updateSubscription),
-} satisfies Record<AnsweredOperationId, Handler>;
+  getSubscriptionSummaryQuota: subscriptions.getSubscriptionSummaryQuota,
+  createSubscriptionTestDelivery: growing(deliveries.createSubscriptionTestDelivery),
+  listSubscriptionDeliveries: deliveries.listSubscriptionDeliveries,
+  getSubscriptionDelivery: deliveries.getSubscriptionDelivery,
+} satisfies Record<AnsweredOperationId | LiveOnlyOperationId, Handler>;

@@ -86,7 +86,7 @@ const find = (c: ProjectContext, access: "read" | "update") =>
  * The refusal of a write the key may not make for a field it sets (`x-scopes-for-fields`), or for
  * the field the stored subscription has: the service resolves an update's kind by its id.
  */
-function scopeRefusal(c: ProjectContext, stored?: Subscription): Answer | undefined {
+export function scopeRefusal(c: ProjectContext, stored?: Subscription): Answer | undefined {
   const body = (c.request.body ?? {}) as Record<string, unknown>;
   for (const [field, scopes] of Object.entries(c.operation.scopesForFields ?? {})) {
     if (!body[field] && !(stored && liveField(stored, field))) continue;
@@ -107,13 +107,25 @@ const summaryActive = (s: Subscription | undefined) => s !== undefined && liveFi
  */
 function summaryCapRefusal(c: ProjectContext, before: Subscription | undefined, after: Subscription): Answer | undefined {
   const cap = c.operation.activeSummaryCap;
-  if (!cap || !summaryActive(after) || summaryActive(before)) return undefined;
+  if (!cap?.refusal || !summaryActive(after) || summaryActive(before)) return undefined;
+  return activeSummaries(c) >= cap.limit ? summaryCapReached(c.operation, cap.refusal, cap.limit) : undefined;
+}
+
+/** How many subscriptions of the project's organization (every project of it) have an active AI summary. */
+function activeSummaries(c: ProjectContext): number {
   const organization = c.project.project.organization;
   let active = 0;
   for (const project of Object.values(c.state.projects))
     if (project.project.organization === organization) active += project.subscriptions.filter(summaryActive).length;
-  return active >= cap.limit ? summaryCapReached(c.operation, cap.refusal, cap.limit) : undefined;
+  return active;
 }
+
+/** The organization's active AI summaries against its cap (`x-active-summary-cap`). */
+export const getSubscriptionSummaryQuota = inProject((c) => {
+  const active = activeSummaries(c);
+  const limit = c.operation.activeSummaryCap?.limit ?? null;
+  return json(200, { active_count: active, limit, at_limit: limit !== null && active >= limit });
+});
 
 /** A subscription as the profile answers it (conform.ts), looking up the project's insights and dashboards. */
 const answer = (c: ProjectContext, subscription: Subscription) =>

@@ -61,7 +61,7 @@ export interface OperationEntry {
    * A write that makes one more AI summary active refused, by the named 402 example, once the
    * organization has `limit` active ones (`x-active-summary-cap`).
    */
-  activeSummaryCap?: { limit: number; refusal: string };
+  activeSummaryCap?: { limit: number; refusal?: string };
   /** The scopes a write needs besides the operation's when its body sets a field (`x-scopes-for-fields`). */
   scopesForFields?: Record<string, string[]>;
   /** Whether the read finds soft-deleted records (`x-finds-deleted`). */

@@ -52,6 +52,15 @@ export function checkInvariants(state: MockState): string | undefined {
       if (unknown !== undefined) return `${where}.dashboards[${index}].tiles holds ${unknown}, which is no insight of the project`;
     }
 
+    const subscriptions = new Set(project.subscriptions.map((s) => s.id));
+    const deliveries = new Set<string>();
+    for (const [index, delivery] of (project.deliveries ?? []).entries()) {
+      if (deliveries.has(delivery.id)) return `${where}.deliveries[${index}].id ${delivery.id} is held twice`;
+      deliveries.add(delivery.id);
+      if (!subscriptions.has(delivery.subscription))
+        return `${where}.deliveries[${index}].subscription ${delivery.subscription} is no subscription of the project`;
+    }
+
     for (const [index, subscription] of project.subscriptions.entries()) {
       if (subscriptionIds.has(subscription.id)) return `${where}.subscriptions[${index}].id ${subscription.id} is held twice`;
       subscriptionIds.add(subscription.id);

@@ -10,6 +10,7 @@ const timeFields = {
   recordings: ["start_time", "end_time"],
   playlists: ["created_at", "last_modified_at"],
   subscriptions: ["created_at", "start_date", "until_date", "next_delivery_date"],
+  deliveries: ["created_at", "last_updated_at", "finished_at", "scheduled_at"],
 } as const;
 
 const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
@@ -44,6 +45,7 @@ export function rebaseTimes(state: MockState, now: Date): void {
       if (filters && typeof filters === "object") move(filters, ["date_from", "date_to"], delta);
     }
     for (const subscription of project.subscriptions) move(subscription as unknown as Record<string, unknown>, timeFields.subscriptions, delta);
+    for (const delivery of project.deliveries ?? []) move(delivery as unknown as Record<string, unknown>, timeFields.deliveries, delta);
     for (const sharing of Object.values(project.sharing)) move(sharing as unknown as Record<string, unknown>, ["created_at"], delta);
   }
 }

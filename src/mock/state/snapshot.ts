@@ -70,6 +70,18 @@ const dashboard = (value: Record<string, unknown>, where: string) => {
   if (!Array.isArray(value.tiles) || !value.tiles.every(whole)) throw new MockStateError(`${where}.tiles must be a list of insight ids`);
 };
 
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const deliveryStatuses = ["starting", "completed", "failed", "skipped"];
+
+/** A delivery (state.ts): the fields the mock finds, orders and filters it by; the rest is answered as kept. */
+const delivery = (value: Record<string, unknown>, where: string) => {
+  if (typeof value.id !== "string" || !uuid.test(value.id)) throw new MockStateError(`${where}.id must be a UUID`);
+  if (!whole(value.subscription)) throw new MockStateError(`${where}.subscription must be a subscription id`);
+  if (!deliveryStatuses.includes(value.status as string)) throw new MockStateError(`${where}.status must be one of ${deliveryStatuses.join(", ")}`);
+  if (typeof value.created_at !== "string" || !isoDateTime.test(value.created_at))
+    throw new MockStateError(`${where}.created_at must be an ISO 8601 date-time in UTC`);
+};
+
 /** Refuses a key `value` holds beyond `known`, naming it: a snapshot's parts are the state's own, and one the state has not would be lost at the next save. */
 function onlyKnown(value: Record<string, unknown>, where: string, known: readonly string[]) {
   const unknown = Object.keys(value).find((key) => !known.includes(key));
@@ -100,7 +112,18 @@ function checkShape(snapshot: Record<string, unknown>, validators: Record<string
   }
   record(snapshot.projects, "snapshot.projects", (project, where) => {
     if (!isObject(project)) throw new MockStateError(`${where} must be an object`);
-    onlyKnown(project, where, ["project", "playlists", "members", "recordings", "activity", "subscriptions", "sharing", "insights", "dashboards"]);
+    onlyKnown(project, where, [
+      "project",
+      "playlists",
+      "members",
+      "recordings",
+      "activity",
+      "subscriptions",
+      "sharing",
+      "insights",
+      "dashboards",
+      "deliveries",
+    ]);
     conforms(project.project, `${where}.project`, "Project");
     list(project.playlists, `${where}.playlists`, "Playlist");
     list(project.recordings, `${where}.recordings`, "SessionRecording");
@@ -110,6 +133,7 @@ function checkShape(snapshot: Record<string, unknown>, validators: Record<string
     record(project.sharing, `${where}.sharing`, (sharing, at) => conforms(sharing, at, "SharingConfiguration"));
     optionalList(project.insights, `${where}.insights`, insight);
     optionalList(project.dashboards, `${where}.dashboards`, dashboard);
+    optionalList(project.deliveries, `${where}.deliveries`, delivery);
   });
 }
 

@@ -1,4 +1,5 @@
 // The mock's whole state: plain JSON, so a snapshot is a deep copy and can be persisted.
+import type { components as LiveComponents } from "../../../generated/live/openapi.js";
 import type { components } from "../../../generated/openapi.js";
 
 type Schemas = components["schemas"];
@@ -10,6 +11,8 @@ export type Subscription = Writable<Schemas["Subscription"]>;
 export type Project = Schemas["Project"];
 export type User = NonNullable<Playlist["created_by"]>;
 export type Sharing = Schemas["SharingConfiguration"];
+/** A subscription's delivery: only the live service's description has them (its test delivery and deliveries routes). */
+export type Delivery = Writable<LiveComponents["schemas"]["SubscriptionDelivery"]>;
 
 /** What happened in a recording, which the spec's recording does not carry but its filters need. */
 export interface RecordingActivity {
@@ -50,6 +53,8 @@ export interface ProjectState {
   /** The insights and dashboards its subscriptions name; optional, so a snapshot made before them loads. */
   insights?: Insight[];
   dashboards?: Dashboard[];
+  /** Its subscriptions' deliveries, oldest first; optional, so a snapshot made before them loads. */
+  deliveries?: Delivery[];
 }
 
 export interface MockState {
