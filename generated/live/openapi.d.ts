@@ -550,7 +550,10 @@ export interface paths {
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
-                /** @description The subscription's id. */
+                /**
+                 * @description The subscription's id.
+                 * @example 902
+                 */
                 subscription_id: number;
             };
             cookie?: never;
@@ -578,9 +581,15 @@ export interface paths {
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
-                /** @description The subscription's id. */
+                /**
+                 * @description The subscription's id.
+                 * @example 902
+                 */
                 subscription_id: number;
-                /** @description The delivery's id. */
+                /**
+                 * @description The delivery's id.
+                 * @example 0190a6f2-5d1e-7c40-9a3b-2f6e8d4c1b07
+                 */
                 id: string;
             };
             cookie?: never;
@@ -2812,7 +2821,10 @@ export interface operations {
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
-                /** @description The subscription's id. */
+                /**
+                 * @description The subscription's id.
+                 * @example 902
+                 */
                 subscription_id: number;
             };
             cookie?: never;
@@ -2855,9 +2867,15 @@ export interface operations {
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
-                /** @description The subscription's id. */
+                /**
+                 * @description The subscription's id.
+                 * @example 902
+                 */
                 subscription_id: number;
-                /** @description The delivery's id. */
+                /**
+                 * @description The delivery's id.
+                 * @example 0190a6f2-5d1e-7c40-9a3b-2f6e8d4c1b07
+                 */
                 id: string;
             };
             cookie?: never;

@@ -14,18 +14,19 @@ describe("a subscription's deliveries", () => {
     const mock = createMock({ onChange: (change) => changes.push(change) });
     const before = mock.snapshot();
     for (const project of Object.values(before.projects)) delete project.deliveries;
-    const id = before.projects["28417"]!.subscriptions.find((s) => !s.deleted)!.id;
+    // The story's first subscription, which has one delivery already, a day old.
+    const id = before.projects["28417"]!.subscriptions[0]!.id;
 
     expect((await mock.fetch(`${base}${id}/test-delivery/`, { ...auth, method: "POST" })).status).toBe(202);
     expect((await mock.fetch(`${base}${id}/test-delivery/`, { ...auth, method: "POST" })).status).toBe(202);
     const page = (await (await mock.fetch(`${base}${id}/deliveries/`, auth)).json()) as { results: { id: string; trigger_type: string }[]; next: unknown };
-    expect(page.results.map((d) => d.trigger_type)).toEqual(["manual", "manual"]);
+    expect(page.results.map((d) => d.trigger_type)).toEqual(["manual", "manual", "scheduled"]);
     expect(page.next).toBeNull();
     const one = await mock.fetch(`${base}${id}/deliveries/${page.results[0]!.id}/`, auth);
     expect(await one.json()).toMatchObject({ id: page.results[0]!.id, subscription: id, status: "starting" });
 
     for (const change of changes) applyChange(before, change);
-    expect(before.projects["28417"]!.deliveries!.map((d) => d.id).reverse()).toEqual(page.results.map((d) => d.id));
+    expect(before.projects["28417"]!.deliveries!.map((d) => d.id).reverse()).toEqual(page.results.slice(0, 2).map((d) => d.id));
   });
 
   it("moves the deliveries' dates with an anchored snapshot's", () => {
