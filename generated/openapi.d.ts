@@ -940,7 +940,7 @@ export interface components {
          * @description Where a subscription delivers; the kind of `target_value`.
          * @enum {string}
          */
-        SubscriptionTargetType: "email" | "slack";
+        SubscriptionTargetType: "email" | "slack" | "webhook";
         /**
          * @description The writable fields of a subscription: the body of an update, in which every field is
          *     optional. A create sends them too, with the fields `SubscriptionCreate` requires.

@@ -540,6 +540,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/environments/{project_id}/subscriptions/{id}/test-delivery/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @example 28417
+                 */
+                project_id: components["parameters"]["ProjectId"];
+                /**
+                 * @description The subscription's `id`.
+                 * @example 902
+                 */
+                id: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test delivery
+         * @description Starts a delivery of the subscription now, outside its schedule, to its target; it is recorded among the subscription's deliveries (`trigger_type` `manual`). A deleted subscription answers 404, a disabled one 409.
+         */
+        post: operations["createSubscriptionTestDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/environments/{project_id}/subscriptions/{subscription_id}/deliveries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @example 28417
+                 */
+                project_id: components["parameters"]["ProjectId"];
+                /**
+                 * @description The subscription's id.
+                 * @example 902
+                 */
+                subscription_id: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * List a subscription's deliveries
+         * @description Its deliveries, newest first, 50 a page.
+         */
+        get: operations["listSubscriptionDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/environments/{project_id}/subscriptions/{subscription_id}/deliveries/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @example 28417
+                 */
+                project_id: components["parameters"]["ProjectId"];
+                /**
+                 * @description The subscription's id.
+                 * @example 902
+                 */
+                subscription_id: number;
+                /**
+                 * @description The delivery's id.
+                 * @example 0190a6f2-5d1e-7c40-9a3b-2f6e8d4c1b07
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a subscription delivery
+         * @description One delivery of the subscription; one of another subscription answers 404.
+         */
+        get: operations["getSubscriptionDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/environments/{project_id}/subscriptions/summary_quota/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @example 28417
+                 */
+                project_id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve the AI summary quota
+         * @description How many subscriptions of the organization have an active AI summary, and the cap of its plan (`limit` null when there is none).
+         */
+        get: operations["getSubscriptionSummaryQuota"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -960,7 +1084,7 @@ export interface components {
          * @description Where a subscription delivers; the kind of `target_value`.
          * @enum {string}
          */
-        SubscriptionTargetType: "email" | "slack";
+        SubscriptionTargetType: "email" | "slack" | "webhook";
         /**
          * @description The writable fields of a subscription: the body of an update, in which every field is
          *     optional. A create sends them too, with the fields `SubscriptionCreate` requires.
@@ -1002,7 +1126,10 @@ export interface components {
             title?: string | null;
             /** @description A message sent once, to new recipients. */
             invite_message?: string | null;
-            /** @description The dashboard's insights to deliver; at least one for a dashboard subscription. */
+            /**
+             * @description The dashboard's insights to deliver; at least one for a dashboard subscription.
+             * @default []
+             */
             dashboard_export_insights?: number[];
             /** @description What an AI report subscription asks; a write that sets it needs `query:read` as well. */
             prompt?: string | null;
@@ -1056,7 +1183,10 @@ export interface components {
             title?: string | null;
             /** @description A message sent once, to new recipients. */
             invite_message?: string | null;
-            /** @description The dashboard's insights to deliver; at least one for a dashboard subscription. */
+            /**
+             * @description The dashboard's insights to deliver; at least one for a dashboard subscription.
+             * @default []
+             */
             dashboard_export_insights?: number[];
             /** @description What an AI report subscription asks; a write that sets it needs `query:read` as well. */
             prompt?: string | null;
@@ -1105,8 +1235,8 @@ export interface components {
             /** @default false */
             deleted: boolean;
             title: string | null;
-            /** @description A message sent once, to new recipients. */
-            invite_message: string | null;
+            /** @description Taken on a write, for the invitation sent to new recipients, and never kept; always null. */
+            invite_message: null;
             readonly id: number;
             /** Format: date-time */
             readonly created_at: string;
@@ -1123,9 +1253,14 @@ export interface components {
              * @enum {string}
              */
             readonly resource_type?: "insight" | "dashboard" | "ai_prompt" | "pulse_brief";
+            /** @description The `short_id` of the subscription's insight; null for other subscriptions. */
             readonly insight_short_id?: string | null;
+            /** @description The name of what the subscription delivers, as the app shows it. */
             readonly resource_name?: string | null;
-            /** @description The dashboard's insights to deliver; at least one for a dashboard subscription. */
+            /**
+             * @description The dashboard's insights to deliver; at least one for a dashboard subscription.
+             * @default []
+             */
             dashboard_export_insights?: number[];
             /** @description What an AI report subscription asks; a write that sets it needs `query:read` as well. */
             prompt?: string | null;
@@ -1184,6 +1319,51 @@ export interface components {
             total_requested: number;
             /** @description Ids of recordings found but not deleted; they can be sent again. */
             failed_ids: string[];
+        };
+        /** @description One delivery of a subscription, as the service recorded it. */
+        SubscriptionDelivery: {
+            /** Format: uuid */
+            readonly id: string;
+            /** @description The subscription delivered. */
+            readonly subscription: number;
+            readonly temporal_workflow_id: string;
+            readonly idempotency_key: string;
+            /** @description Why the run started: `scheduled`, `manual` (a test delivery), `target_change`. */
+            readonly trigger_type: string;
+            /** Format: date-time */
+            readonly scheduled_at: string | null;
+            readonly target_type: string;
+            readonly target_value: string;
+            readonly exported_asset_ids: number[];
+            readonly content_snapshot: Record<string, never>;
+            readonly recipient_results: unknown[];
+            /** @enum {string} */
+            readonly status: "starting" | "completed" | "failed" | "skipped";
+            readonly error: Record<string, never> | null;
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: date-time */
+            readonly last_updated_at: string;
+            /** Format: date-time */
+            readonly finished_at: string | null;
+            readonly change_summary: string | null;
+            readonly ai_report: string | null;
+            readonly ai_report_diagnostics: Record<string, never>[] | null;
+            readonly ai_report_prompt: string | null;
+        };
+        /** @description A page of deliveries, newest first, 50 a page; `next` and `previous` carry a `cursor`. */
+        PaginatedSubscriptionDeliveryList: {
+            /** Format: uri */
+            next: string | null;
+            /** Format: uri */
+            previous: string | null;
+            results: components["schemas"]["SubscriptionDelivery"][];
+        };
+        /** @description The organization's active AI summaries and the cap of its plan. */
+        SubscriptionSummaryQuota: {
+            active_count: number;
+            limit: number | null;
+            at_limit: boolean;
         };
     };
     responses: {
@@ -1375,6 +1555,9 @@ export type LiveSessionRecordingList = components['schemas']['LiveSessionRecordi
 export type LiveSuccess = components['schemas']['LiveSuccess'];
 export type BulkDeleteRecordingsRequest = components['schemas']['BulkDeleteRecordingsRequest'];
 export type BulkDeleteRecordingsResult = components['schemas']['BulkDeleteRecordingsResult'];
+export type SubscriptionDelivery = components['schemas']['SubscriptionDelivery'];
+export type PaginatedSubscriptionDeliveryList = components['schemas']['PaginatedSubscriptionDeliveryList'];
+export type SubscriptionSummaryQuota = components['schemas']['SubscriptionSummaryQuota'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseRequestTooLarge = components['responses']['RequestTooLarge'];
@@ -2679,6 +2862,177 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["PersonalApiKeyNotSupported"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    createSubscriptionTestDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @example 28417
+                 */
+                project_id: components["parameters"]["ProjectId"];
+                /**
+                 * @description The subscription's `id`.
+                 * @example 902
+                 */
+                id: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test delivery started; no body. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The subscription is disabled; the body is a `detail` alone, as the action answers it itself. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listSubscriptionDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Only deliveries in this run status. */
+                status?: "starting" | "completed" | "failed" | "skipped";
+                /** @description The page to answer, as a `next` or `previous` link gives it. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @example 28417
+                 */
+                project_id: components["parameters"]["ProjectId"];
+                /**
+                 * @description The subscription's id.
+                 * @example 902
+                 */
+                subscription_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedSubscriptionDeliveryList"];
+                };
+            };
+            /** @description A query parameter is invalid; `attr` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getSubscriptionDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @example 28417
+                 */
+                project_id: components["parameters"]["ProjectId"];
+                /**
+                 * @description The subscription's id.
+                 * @example 902
+                 */
+                subscription_id: number;
+                /**
+                 * @description The delivery's id.
+                 * @example 0190a6f2-5d1e-7c40-9a3b-2f6e8d4c1b07
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionDelivery"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getSubscriptionSummaryQuota: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @example 28417
+                 */
+                project_id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization's quota. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionSummaryQuota"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestTooLarge"];
             429: components["responses"]["TooManyRequests"];

@@ -14,6 +14,7 @@ import { Pseudonyms } from "./pseudonyms.js";
 import type { LivePlaylist, LiveProject, LiveRecording, LiveSubscription, RawAccount } from "./read-account.js";
 import { RecordingIds } from "./recording-ids.js";
 import { Ledger, type RecordReport } from "./report.js";
+import { recordedResources } from "./resources.js";
 
 /** The fields `--keep` can name: each written as read, and not scanned. */
 export const keepable = [
@@ -51,6 +52,9 @@ export interface Anonymised {
   personal: Set<string>;
   keptPaths: Set<string>;
 }
+
+/** The target types the mock's state holds (SubscriptionTargetType). */
+const heldTargets: readonly string[] = ["email", "slack", "webhook"] satisfies Subscription["target_type"][];
 
 const recordingCounters = [
   "viewed",
@@ -208,6 +212,7 @@ class Anonymiser {
       .filter(Boolean);
     for (const part of parts) this.ledger.read(part);
     if (raw.target_type === "email") return parts.map((part) => this.people.email(part)).join(",");
+    if (raw.target_type === "webhook") return `https://${this.pseudonyms.of("host", value)}/hook`;
     return this.pseudonyms.of("channel", value);
   }
 
@@ -229,8 +234,10 @@ class Anonymiser {
       "created_at",
       "summary",
       "next_delivery_date",
+      "dashboard_export_insights",
+      "enabled",
     ] as const;
-    dropUnknown(ledger, "subscription", raw, new Set([...known, "title", "invite_message", "target_value", "created_by"]));
+    dropUnknown(ledger, "subscription", raw, new Set([...known, "title", "invite_message", "target_value", "created_by", "prompt"]));
     const out: Record<string, unknown> = {};
     for (const field of known) if (field in raw) out[field] = (raw as Record<string, unknown>)[field];
     ledger.count("kept", "subscription schedule, ids and dates");
@@ -242,6 +249,12 @@ class Anonymiser {
     }
     out.invite_message = null;
     out.created_by = this.people.user(raw.created_by as User | null);
+    // An AI report's prompt is free text: a placeholder keeps the subscription one.
+    if (raw.prompt) {
+      ledger.read(raw.prompt);
+      ledger.count("replaced", "subscription.prompt");
+      out.prompt = `Report ${raw.id}`;
+    }
     return out as unknown as Subscription;
   }
 
@@ -357,17 +370,17 @@ export function anonymise(raw: RawAccount, options: AnonymiseOptions): Anonymise
   const playlists = raw.playlists.map((playlist, index) => a.playlist(playlist, `${where}.playlists[${index}]`));
   const members: Record<string, string[]> = {};
   for (const playlist of playlists) members[playlist.short_id] = (raw.members[playlist.short_id] ?? []).flatMap((id) => a.ids.byOld.get(id) ?? []);
-  // The mock's state holds email and Slack subscriptions (SubscriptionTargetType); another kind would not load.
+  // The mock's state holds the target types of SubscriptionTargetType; another kind would not load.
   const deliverable = raw.subscriptions.filter((subscription) => {
-    const held = subscription.target_type === "email" || subscription.target_type === "slack";
+    const held = heldTargets.includes(subscription.target_type);
     if (!held) {
       ledger.read(subscription.target_value);
-      ledger.count("dropped", `subscription (a ${String(subscription.target_type)} target: the mock holds email and slack ones)`);
+      ledger.count("dropped", `subscription (a ${String(subscription.target_type)} target: the mock holds ${heldTargets.join(", ")} ones)`);
     }
     return held;
   });
   const subscriptions = deliverable.map((subscription, index) => a.subscription(subscription, `${where}.subscriptions[${index}]`));
-  Object.assign(project, { playlists, members, subscriptions });
+  Object.assign(project, { playlists, members, subscriptions, ...recordedResources(deliverable, a.pseudonyms, ledger) });
   // Every time moves with the newest recording's, and the anchor makes the mock move them again to its "now" (src/mock/state/rebase.ts).
   if (newest !== undefined) {
     state.anchor = new Date(newest).toISOString();

@@ -38,6 +38,7 @@ export const formats = {
   host: (digest, size) => `site-${lettersOf(digest, size)}.example`,
   key: (digest, size) => `property_${lettersOf(digest, size)}`,
   channel: (digest, size) => `#channel-${lettersOf(digest, size)}`,
+  shortId: (digest, size) => lettersOf(digest, size + 4),
   token: (digest, size) => `phc_${lettersOf(digest, size + 37)}`,
   uuid: (digest) => uuidOf(digest),
   integer: (digest, size) => String(numberOf(digest, size + 3)),

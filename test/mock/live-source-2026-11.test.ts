@@ -179,6 +179,8 @@ describe("the subscription count limit (34.4; audit b)", () => {
     const [model] = state.projects["28417"]!.subscriptions;
     const base = state.nextId.subscription;
     state.projects["28417"]!.subscriptions = Array.from({ length: 200 }, (_, i) => ({ ...model!, id: base + i, deleted: false }));
+    // The story's delivery is of a subscription this state no longer holds.
+    state.projects["28417"]!.deliveries = [];
     state.nextId.subscription = base + 200;
     const { call } = liveMock({ snapshot: state });
     const created = await call("/subscriptions/", { method: "POST", body: { ...subscription, insight: 1 } });

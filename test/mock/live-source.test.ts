@@ -134,14 +134,23 @@ describe("the live profile's listing limit", () => {
 });
 
 describe("the live profile's subscription rules", () => {
-  it("takes email and slack targets only, and requires interval on create", async () => {
+  it("takes a webhook target but never re-enables one, and requires interval on create", async () => {
     const { api } = liveMock();
     const webhook = await api.POST("/api/environments/{project_id}/subscriptions/", {
       params: { path },
-      body: { ...subscription, insight: 1, target_type: "webhook" } as never,
+      body: { ...subscription, insight: 1, target_type: "webhook", target_value: "https://example.com/hook", enabled: false },
     });
-    expect(webhook.response.status).toBe(400);
-    expect(webhook.error).toMatchObject({ attr: "target_type" });
+    expect(webhook.response.status).toBe(201);
+    const reEnabled = await api.PATCH("/api/environments/{project_id}/subscriptions/{id}/", {
+      params: { path: { ...path, id: webhook.data!.id } },
+      body: { enabled: true },
+    });
+    expect(reEnabled.error).toMatchObject({ attr: "enabled", detail: expect.stringContaining("this delivery channel is not currently supported") });
+    const unknown = await api.POST("/api/environments/{project_id}/subscriptions/", {
+      params: { path },
+      body: { ...subscription, insight: 1, target_type: "teams" } as never,
+    });
+    expect(unknown.error).toMatchObject({ attr: "target_type" });
     const { interval: _, ...withoutInterval } = subscription;
     const untimed = await api.POST("/api/environments/{project_id}/subscriptions/", { params: { path }, body: { ...withoutInterval, insight: 1 } as never });
     expect(untimed.error).toMatchObject({ attr: "interval", code: "required" });

@@ -69,6 +69,19 @@ describe("a recording of the live mock with planted personal data", () => {
     expect(JSON.stringify(recording.sidecar).toLowerCase()).not.toMatch(/plant|phx_|test salt/);
   });
 
+  it("keeps the insights and dashboards its subscriptions name, their short ids and tiles, under placeholder names", () => {
+    const recorded = recording.snapshot.projects[projectId]!;
+    const source = plantedState(now).projects[projectId]!;
+    const insights = new Map(recorded.insights!.map((i) => [i.id, i]));
+    const named = recorded.subscriptions.filter((s) => s.insight != null);
+    expect(named.length).toBeGreaterThan(0);
+    for (const s of named) expect(insights.get(s.insight!)?.short_id).toBe(source.insights!.find((i) => i.id === s.insight)!.short_id);
+    for (const dashboard of recorded.dashboards!) for (const id of dashboard.tiles) expect(insights.has(id), `tile ${id}`).toBe(true);
+    const names = [...recorded.insights!.map((i) => i.name), ...recorded.dashboards!.map((d) => d.name)];
+    for (const name of names) expect(name).toMatch(/^(Insight|Dashboard) \d+$/);
+    expect(recording.report.replaced["insight and dashboard names (placeholders)"]).toBe(names.length);
+  });
+
   it("drops what it does not know, and says so by count: unknown person properties, live-only fields, unknown filter keys", () => {
     const { dropped, replaced } = recording.report;
     for (const field of [
@@ -77,7 +90,7 @@ describe("a recording of the live mock with planted personal data", () => {
       "recording.matches_filters",
       "recording.external_references",
       "recording.snapshot_library",
-      "subscription.invite_message",
+      "subscription.resource_name",
     ])
       expect(dropped[field], field).toBeGreaterThan(0);
     expect(replaced["person.properties.email"]).toBeGreaterThan(0);

@@ -95,7 +95,7 @@ describe("subscriptions listing filters", () => {
     expectTypeOf<SubscriptionFilters["deleted"]>().toEqualTypeOf<boolean | undefined>();
     expectTypeOf<SubscriptionFilters["created_by"]>().toEqualTypeOf<string | undefined>();
     expectTypeOf<SubscriptionFilters["resource_type"]>().toEqualTypeOf<"dashboard" | "insight" | undefined>();
-    expectTypeOf<SubscriptionFilters["target_type"]>().toEqualTypeOf<"email" | "slack" | undefined>();
+    expectTypeOf<SubscriptionFilters["target_type"]>().toEqualTypeOf<"email" | "slack" | "webhook" | undefined>();
     expectTypeOf<SubscriptionFilters["search"]>().toEqualTypeOf<string | undefined>();
     expectTypeOf<SubscriptionFilters["ordering"]>().toEqualTypeOf<
       "created_at" | "-created_at" | "title" | "-title" | "next_delivery_date" | "-next_delivery_date" | undefined

@@ -6,11 +6,15 @@
 import type { operations as LiveOperations } from "../../../generated/live/openapi.js";
 import type { AnsweredOperationId, OperationId } from "../spec/operations.js";
 import { growing, type Handler } from "./context.js";
+import * as deliveries from "./deliveries.js";
 import * as playlists from "./playlists.js";
 import { listProjects } from "./projects.js";
 import * as recordings from "./recordings.js";
 import * as sessions from "./sessions.js";
 import * as subscriptions from "./subscriptions.js";
+
+/** The operations only the live service's description has (its subscription routes). */
+type LiveOnlyOperationId = Exclude<keyof LiveOperations, OperationId>;
 
 export const handlers = {
   listProjects,
@@ -35,4 +39,8 @@ export const handlers = {
   createSubscription: growing(subscriptions.createSubscription),
   getSubscription: subscriptions.getSubscription,
   updateSubscription: growing(subscriptions.updateSubscription),
-} satisfies Record<AnsweredOperationId | Exclude<keyof LiveOperations, OperationId>, Handler>;
+  getSubscriptionSummaryQuota: subscriptions.getSubscriptionSummaryQuota,
+  createSubscriptionTestDelivery: growing(deliveries.createSubscriptionTestDelivery),
+  listSubscriptionDeliveries: deliveries.listSubscriptionDeliveries,
+  getSubscriptionDelivery: deliveries.getSubscriptionDelivery,
+} satisfies Record<AnsweredOperationId | LiveOnlyOperationId, Handler>;

@@ -12,6 +12,9 @@ const leadTime = 15 * 60_000;
 const weekdayNames = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
 const frequencies: readonly string[] = ["daily", "weekly", "monthly", "yearly"] satisfies Frequency[];
 
+/** The fields the rule is built from (the model's RRULE_FIELDS): a write of any of them reschedules. */
+export const ruleFields = ["frequency", "interval", "byweekday", "bysetpos", "count", "start_date", "until_date"] as const;
+
 /** A field that makes the schedule one no rule can follow, worded for a 400. */
 export interface ScheduleProblem {
   attr: "frequency" | "interval" | "byweekday" | "bysetpos" | "start_date" | "until_date";

@@ -4,15 +4,29 @@ import { documentedRefusal, idsSpent, invalidSchedule, missingScope, notFound, s
 import { type Answer, json } from "../responses.js";
 import { serverTime } from "../server-time.js";
 import type { ProjectState, Subscription } from "../state/state.js";
+import { conformSubscription } from "./conform.js";
 import { inProject, type ProjectContext } from "./context.js";
 import { createdFields, writeFields } from "./fields.js";
 import { instantKey, ordering, searching, sortBy, textKey, uuidKey } from "./filtering.js";
 import { pageFor } from "./paging.js";
 import { nextDelivery, scheduleProblem, summarize } from "./schedule.js";
+import { subscriptionRefusal } from "./subscription-rules.js";
 import { findFor, listed } from "./visibility.js";
 
 /** A field the live description adds to the state's (description's) subscription. */
 const liveField = (s: Subscription, field: string) => (s as unknown as Record<string, unknown>)[field];
+
+/**
+ * A search field's value: the subscription's own, or, written as Django's `relation__field`
+ * (`insight__name`), that field of the project's insight or dashboard the subscription names.
+ */
+function searchedValue(project: ProjectState, s: Subscription, field: string): unknown {
+  const [relation, name] = field.split("__");
+  if (name === undefined) return liveField(s, field);
+  const related = relation === "insight" ? project.insights : relation === "dashboard" ? project.dashboards : undefined;
+  const record = related?.find((r) => r.id === liveField(s, relation!)) as Record<string, unknown> | undefined;
+  return record?.[name];
+}
 
 /** What each `resource_type` filter keeps. */
 const resourceTypes: Record<string, (s: Subscription) => boolean> = {
@@ -36,7 +50,7 @@ export function filterSubscriptions(project: ProjectState, query: Record<string,
       (creator === undefined || uuidKey(s.created_by?.uuid) === creator) &&
       (query.resource_type === undefined || resourceTypes[String(query.resource_type)]?.(s) !== false) &&
       (query.target_type === undefined || s.target_type === query.target_type) &&
-      matches(...searchFields.map((field) => liveField(s, field))),
+      matches(...searchFields.map((field) => searchedValue(project, s, field))),
   );
   const { field, descending } = ordering(query.ordering);
   const key = (s: Subscription) =>
@@ -73,7 +87,7 @@ const find = (c: ProjectContext, access: "read" | "update") =>
  * The refusal of a write the key may not make for a field it sets (`x-scopes-for-fields`), or for
  * the field the stored subscription has: the service resolves an update's kind by its id.
  */
-function scopeRefusal(c: ProjectContext, stored?: Subscription): Answer | undefined {
+export function scopeRefusal(c: ProjectContext, stored?: Subscription): Answer | undefined {
   const body = (c.request.body ?? {}) as Record<string, unknown>;
   for (const [field, scopes] of Object.entries(c.operation.scopesForFields ?? {})) {
     if (!body[field] && !(stored && liveField(stored, field))) continue;
@@ -94,15 +108,39 @@ const summaryActive = (s: Subscription | undefined) => s !== undefined && liveFi
  */
 function summaryCapRefusal(c: ProjectContext, before: Subscription | undefined, after: Subscription): Answer | undefined {
   const cap = c.operation.activeSummaryCap;
-  if (!cap || !summaryActive(after) || summaryActive(before)) return undefined;
+  if (!cap?.refusal || !summaryActive(after) || summaryActive(before)) return undefined;
+  return activeSummaries(c) >= cap.limit ? summaryCapReached(c.operation, cap.refusal, cap.limit) : undefined;
+}
+
+/** How many subscriptions of the project's organization (every project of it) have an active AI summary. */
+function activeSummaries(c: ProjectContext): number {
   const organization = c.project.project.organization;
   let active = 0;
   for (const project of Object.values(c.state.projects))
     if (project.project.organization === organization) active += project.subscriptions.filter(summaryActive).length;
-  return active >= cap.limit ? summaryCapReached(c.operation, cap.refusal, cap.limit) : undefined;
+  return active;
 }
 
-export const listSubscriptions = inProject((c) => json(200, pageFor(c, filterSubscriptions(c.project, c.request.query, c.operation.searchFields))));
+/** The organization's active AI summaries against its cap (`x-active-summary-cap`). */
+export const getSubscriptionSummaryQuota = inProject((c) => {
+  const active = activeSummaries(c);
+  const limit = c.operation.activeSummaryCap?.limit ?? null;
+  return json(200, { active_count: active, limit, at_limit: limit !== null && active >= limit });
+});
+
+/** A subscription as the profile answers it (conform.ts), looking up the project's insights and dashboards. */
+const answer = (c: ProjectContext, subscription: Subscription) =>
+  conformSubscription(c.table, subscription, { insights: c.project.insights ?? [], dashboards: c.project.dashboards ?? [] });
+
+export const listSubscriptions = inProject((c) =>
+  json(
+    200,
+    pageFor(
+      c,
+      filterSubscriptions(c.project, c.request.query, c.operation.searchFields).map((s) => answer(c, s)),
+    ),
+  ),
+);
 
 export const createSubscription = inProject((c) => {
   // The last exact id is never handed out, so nextId stays a safe integer, which a snapshot must hold.
@@ -118,7 +156,7 @@ export const createSubscription = inProject((c) => {
     created_by: c.state.user,
   } as Subscription;
   // Scheduled before the id is taken, so a refused create changes nothing.
-  const refused = schedule(subscription, c);
+  const refused = schedule(subscription, c) ?? subscriptionRefusal(c, c.request.body as Record<string, unknown>, undefined, subscription);
   if (refused) return refused;
   // The live service refuses a schedule with no delivery left; the description creates it, never to deliver.
   if (c.operation.refusesSpentSchedule && subscription.next_delivery_date === null) return documentedRefusal(c.operation, c.operation.refusesSpentSchedule);
@@ -127,13 +165,13 @@ export const createSubscription = inProject((c) => {
   c.state.nextId.subscription++;
   c.project.subscriptions.push(subscription);
   c.changed("subscriptions", String(subscription.id));
-  return json(201, subscription);
+  return json(201, answer(c, subscription));
 });
 
 export const getSubscription = inProject((c) => {
   // The live service reads a soft-deleted subscription (`x-finds-deleted`); the description answers 404.
   const subscription = find(c, c.operation.findsDeleted ? "update" : "read");
-  return subscription ? json(200, subscription) : notFound();
+  return subscription ? json(200, answer(c, subscription)) : notFound();
 });
 
 export const updateSubscription = inProject((c) => {
@@ -144,9 +182,12 @@ export const updateSubscription = inProject((c) => {
   // Staged on a copy and committed in one step, so a refused schedule changes nothing.
   const next = { ...subscription };
   writeFields(next, c.operation, c.request.body);
-  const refused = schedule(next, c) ?? summaryCapRefusal(c, subscription, next);
+  const refused =
+    schedule(next, c) ??
+    subscriptionRefusal(c, (c.request.body ?? {}) as Record<string, unknown>, subscription, next) ??
+    summaryCapRefusal(c, subscription, next);
   if (refused) return refused;
   Object.assign(subscription, next);
   c.changed("subscriptions", String(subscription.id));
-  return json(200, subscription);
+  return json(200, answer(c, subscription));
 });

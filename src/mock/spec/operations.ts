@@ -31,6 +31,10 @@ export interface BodyEntry {
   writable: string[];
   /** What a create starts each writable field the request leaves out with: its `default`, or null where it may be null. */
   defaults: Record<string, unknown>;
+  /** Date-time fields whose value sent without an offset is read at this one (`x-default-offset`), by field. */
+  defaultOffset?: Record<string, string>;
+  /** String fields trimmed of surrounding whitespace before they are checked (`x-trimmed`). */
+  trimmed?: string[];
 }
 
 export interface OperationEntry {
@@ -59,7 +63,7 @@ export interface OperationEntry {
    * A write that makes one more AI summary active refused, by the named 402 example, once the
    * organization has `limit` active ones (`x-active-summary-cap`).
    */
-  activeSummaryCap?: { limit: number; refusal: string };
+  activeSummaryCap?: { limit: number; refusal?: string };
   /** The scopes a write needs besides the operation's when its body sets a field (`x-scopes-for-fields`). */
   scopesForFields?: Record<string, string[]>;
   /** Whether the read finds soft-deleted records (`x-finds-deleted`). */
@@ -99,6 +103,8 @@ export interface OperationEntry {
     ids: { parameter: string; ignores: string[] };
     selected: { parameter: string; ignores: string[]; flag: string };
   };
+  /** The limits of the subscription content rules (`x-content-rules`); without it, the rules are not the operation's. */
+  contentRules?: { promptMaxLength: number; exportInsightsMax: number };
   scopes: string[];
   body: BodyEntry | null;
   /** The documented 2XX. */
@@ -129,7 +135,7 @@ export interface DocumentedError {
 }
 
 /** The schemas whose shape a profile's description may give otherwise than the state keeps it. */
-export type ConformedSchema = "SessionRecording" | "Person" | "Project" | "Playlist";
+export type ConformedSchema = "SessionRecording" | "Person" | "Project" | "Playlist" | "Subscription";
 
 /** One profile's table: what the mock answers by. */
 export interface SpecTable {
@@ -137,7 +143,7 @@ export interface SpecTable {
   /** Whether a `:write` scope grants its `:read` (`x-write-scope-grants-read`). */
   writeGrantsRead: boolean;
   /**
-   * What a recording, its person and a project hold in this profile's description, where it
+   * What a recording, its person, a project and a subscription hold in this profile's description, where it
    * differs from the description's, whose shapes the state keeps: the live profile conforms what it answers.
    */
   conform: Record<ConformedSchema, Shape> | undefined;
@@ -169,12 +175,16 @@ export interface Shape {
   lists: string[];
   /** Fields that repeat another field's value (`x-copy-of`), by the field they repeat. */
   copies: Record<string, string>;
-  /** The read-only fields' declared `default`s: what is sent for a record that holds no value. */
+  /** What a field the record does not hold is answered with: its `default` (one kept before the field was). */
   defaults: Record<string, unknown>;
   /** Date-times a number of days after another field's day, at midnight UTC (`x-expires`). */
   expires: Record<string, { from: string; days: string }>;
   /** Whole days from today (UTC) until another field's date-time (`x-days-until`). */
   daysUntil: Record<string, string>;
+  /** Fields answered as derived from which field is set (`x-derived-from`): the first set field's value. */
+  derived: Record<string, Record<string, string>>;
+  /** Fields always answered as null (`type: "null"`). */
+  nulls: string[];
 }
 
 type CompiledTable = {

@@ -23,7 +23,7 @@ import { fromFetch, type Incoming } from "../incoming.js";
 import type { Violation } from "../responses.js";
 import { maxJsonDepth, unrepresentable } from "./json-limits.js";
 import { inexactNumber } from "./json-numbers.js";
-import type { OperationEntry } from "./operations.js";
+import type { BodyEntry, OperationEntry } from "./operations.js";
 import type { MockValidator } from "./validators.js";
 
 /** The largest request body the mock reads; a larger one answers 413. */
@@ -171,6 +171,23 @@ async function bodyText(request: Incoming): Promise<string | null | undefined> {
   }
 }
 
+/** An ISO 8601 date-time with no offset (seconds optional), as DRF's DateTimeField takes it. */
+const withoutOffset = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+
+/**
+ * The body as the service reads it before checking it: a date-time sent without an offset at the
+ * field's default one (`x-default-offset`), and strings trimmed of surrounding whitespace (`x-trimmed`).
+ */
+function asRead(entry: BodyEntry, body: unknown): void {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return;
+  const fields = body as Record<string, unknown>;
+  for (const [field, offset] of Object.entries(entry.defaultOffset ?? {})) {
+    const value = fields[field];
+    if (typeof value === "string" && withoutOffset.test(value)) fields[field] = `${value.length === 16 ? `${value}:00` : value}${offset}`;
+  }
+  for (const field of entry.trimmed ?? []) if (typeof fields[field] === "string") fields[field] = (fields[field] as string).trim();
+}
+
 /** Checks a Fetch `Request` (the docs page's Try it panel checks one before sending it). */
 export const checkRequest = (operation: OperationEntry, request: Request, url: URL, params: Record<string, string>): Promise<Checked> =>
   checkIncoming(operation, fromFetch(request, url), params);
@@ -213,6 +230,7 @@ export async function checkIncoming(operation: OperationEntry, request: Incoming
   }
   const unkeptBody = keepable(body, "body", [], text);
   if (unkeptBody) return { ok: false, violations: unkeptBody };
+  asRead(operation.body, body);
   const bodyValidator = operation.validate.body!;
   if (!bodyValidator(body)) {
     const violations = violationsOf(bodyValidator, body, "body");

@@ -10,7 +10,7 @@ import { isObject } from "../../shared/is-object.js";
 import { recordInFrame } from "./rebase.js";
 import type { MockState, ProjectState } from "./state.js";
 
-export const stateParts = ["playlists", "members", "recordings", "activity", "subscriptions", "sharing"] as const;
+export const stateParts = ["playlists", "members", "recordings", "activity", "subscriptions", "sharing", "deliveries"] as const;
 export type StatePart = (typeof stateParts)[number];
 
 export interface RecordChange {
@@ -36,11 +36,13 @@ const keyOf: Record<string, (item: Record<string, unknown>) => string> = {
   playlists: (item) => String(item.short_id),
   recordings: (item) => String(item.id),
   subscriptions: (item) => String(item.id),
+  deliveries: (item) => String(item.id),
 };
 
 /** The record of `project` at `part` and `key`, or null when there is none. */
 export function recordOf(project: ProjectState, part: StatePart, key: string): unknown {
-  const holder = project[part] as unknown;
+  // An optional part (deliveries) a state made before it lacks holds nothing.
+  const holder = (project[part] ?? []) as unknown;
   if (Array.isArray(holder)) return holder.find((item) => keyOf[part]!(item) === key) ?? null;
   return Object.hasOwn(holder as object, key) ? (holder as Record<string, unknown>)[key] : null;
 }
@@ -63,6 +65,8 @@ export function applyChange(state: unknown, change: unknown): void {
     if (!isObject(record) || typeof record.key !== "string" || !stateParts.includes(record.part as StatePart)) throw new Error("a changed record is malformed");
     const project: unknown = state.projects[String(record.project)];
     if (!isObject(project)) throw new Error(`a change is for project ${String(record.project)}, which the state does not hold`);
+    // An optional list part (deliveries) starts empty in a state made before it.
+    if (record.part === "deliveries" && project.deliveries === undefined) project.deliveries = [];
     const holder: unknown = project[record.part as StatePart];
     const { key, value } = record;
     if (frames) recordInFrame(record.part as StatePart, value, frames.from, frames.to);

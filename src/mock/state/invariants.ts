@@ -38,6 +38,28 @@ export function checkInvariants(state: MockState): string | undefined {
       if (stray !== undefined) return `${where}.${field}.${stray} is for no recording of the project`;
     }
 
+    const insights = new Set<number>();
+    for (const [index, insight] of (project.insights ?? []).entries()) {
+      if (insights.has(insight.id)) return `${where}.insights[${index}].id ${insight.id} is held twice`;
+      insights.add(insight.id);
+    }
+    const dashboards = new Set<number>();
+    for (const [index, dashboard] of (project.dashboards ?? []).entries()) {
+      if (dashboards.has(dashboard.id)) return `${where}.dashboards[${index}].id ${dashboard.id} is held twice`;
+      dashboards.add(dashboard.id);
+      const unknown = dashboard.tiles.find((id) => !insights.has(id));
+      if (unknown !== undefined) return `${where}.dashboards[${index}].tiles holds ${unknown}, which is no insight of the project`;
+    }
+
+    const subscriptions = new Set(project.subscriptions.map((s) => s.id));
+    const deliveries = new Set<string>();
+    for (const [index, delivery] of (project.deliveries ?? []).entries()) {
+      if (deliveries.has(delivery.id)) return `${where}.deliveries[${index}].id ${delivery.id} is held twice`;
+      deliveries.add(delivery.id);
+      if (!subscriptions.has(delivery.subscription))
+        return `${where}.deliveries[${index}].subscription ${delivery.subscription} is no subscription of the project`;
+    }
+
     for (const [index, subscription] of project.subscriptions.entries()) {
       if (subscriptionIds.has(subscription.id)) return `${where}.subscriptions[${index}].id ${subscription.id} is held twice`;
       subscriptionIds.add(subscription.id);

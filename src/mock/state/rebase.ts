@@ -78,6 +78,10 @@ const timed: Partial<Record<StatePart, { copy(record: Fields): Fields; move(reco
     copy: (sharing) => ({ ...sharing }),
     move: (sharing, shift) => move(sharing, ["created_at"], shift),
   },
+  deliveries: {
+    copy: (delivery) => ({ ...delivery }),
+    move: (delivery, shift) => move(delivery, ["created_at", "last_updated_at", "finished_at", "scheduled_at"], shift),
+  },
 };
 
 function isFields(value: unknown): value is Fields {
@@ -94,6 +98,7 @@ export function rebaseTimes(state: MockState, now: Date): void {
     for (const playlist of project.playlists) timed.playlists!.move(playlist as unknown as Fields, shift);
     for (const subscription of project.subscriptions) timed.subscriptions!.move(subscription as unknown as Fields, shift);
     for (const sharing of Object.values(project.sharing)) timed.sharing!.move(sharing as unknown as Fields, shift);
+    for (const delivery of project.deliveries ?? []) timed.deliveries!.move(delivery as unknown as Fields, shift);
   }
 }
 
@@ -121,6 +126,7 @@ export function timesInFrame(state: MockState, anchor: string | undefined): Mock
         playlists: project.playlists.map((playlist) => back("playlists", playlist)),
         subscriptions: project.subscriptions.map((subscription) => back("subscriptions", subscription)),
         sharing: Object.fromEntries(Object.entries(project.sharing).map(([key, sharing]) => [key, back("sharing", sharing)])),
+        ...(project.deliveries ? { deliveries: project.deliveries.map((delivery) => back("deliveries", delivery)) } : {}),
       },
     ]),
   );

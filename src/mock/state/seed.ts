@@ -6,6 +6,7 @@ import { day } from "../day.js";
 import { nextDelivery, summarize } from "../resources/schedule.js";
 import { serverTime } from "../server-time.js";
 import { between, pick, type Random, seededRandom, shortId, uuid7 } from "./random.js";
+import { seedResources, storyDelivery } from "./seed-resources.js";
 import { copy, type MockState, type Playlist, type ProjectState, type Recording, type Subscription } from "./state.js";
 
 type Schemas = components["schemas"];
@@ -184,6 +185,7 @@ export function seedState(seed: number, now: Date, sizes: SeedSizes): MockState 
       records.recordings.push(...copy(story.recordings));
       records.playlists.push(...copy(story.playlists));
       records.subscriptions.push(...copy(story.subscriptions));
+      records.deliveries = [storyDelivery(records.subscriptions[0]!, now)];
       for (const r of records.recordings) records.activity[r.id] = { events: ["$pageview", "checkout_started"], actions: [] };
       records.members[story.playlists[0]!.short_id] = records.recordings.slice(0, 3).map((r) => r.id);
     }
@@ -202,6 +204,7 @@ export function seedState(seed: number, now: Date, sizes: SeedSizes): MockState 
     }
     const generatedSubscriptions = sizes.subscriptions - records.subscriptions.length;
     for (let i = 0; i < generatedSubscriptions; i++) records.subscriptions.push(subscription(random, at, state.nextId.subscription++, state.user));
+    seedResources(records, seed + project.id);
     state.projects[String(project.id)] = records;
   }
   return state;
@@ -211,7 +214,17 @@ export function seedState(seed: number, now: Date, sizes: SeedSizes): MockState 
 export function emptyState(seed: number, now: Date): MockState {
   const state = seedState(seed, now, { recordings: 0, playlists: 0, subscriptions: 0 });
   for (const records of Object.values(state.projects)) {
-    Object.assign(records, { playlists: [], members: {}, recordings: [], activity: {}, subscriptions: [], sharing: {} });
+    Object.assign(records, {
+      playlists: [],
+      members: {},
+      recordings: [],
+      activity: {},
+      subscriptions: [],
+      sharing: {},
+      insights: [],
+      dashboards: [],
+      deliveries: [],
+    });
   }
   return state;
 }

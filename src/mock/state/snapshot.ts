@@ -42,6 +42,46 @@ const activity = (value: unknown, where: string) => {
   if (extra !== undefined) throw new MockStateError(`${where}.${extra} is not a field of a recording's activity`);
 };
 
+/** A list of `check`ed records, or nothing (an optional part). */
+function optionalList(value: unknown, where: string, check: (item: Record<string, unknown>, where: string) => void) {
+  if (value === undefined) return;
+  if (!Array.isArray(value)) throw new MockStateError(`${where} must be an array`);
+  for (const [index, item] of value.entries()) {
+    if (!isObject(item)) throw new MockStateError(`${where}[${index}] must be an object`);
+    check(item, `${where}[${index}]`);
+  }
+}
+
+const whole = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 1;
+const text = (value: unknown) => value === null || typeof value === "string";
+
+/** What no description shapes, checked here: an insight or a dashboard a subscription names (state.ts). */
+const insight = (value: Record<string, unknown>, where: string) => {
+  onlyKnown(value, where, ["id", "short_id", "name", "derived_name"]);
+  if (!whole(value.id)) throw new MockStateError(`${where}.id must be a whole number ≥ 1`);
+  if (typeof value.short_id !== "string" || value.short_id === "") throw new MockStateError(`${where}.short_id must be a non-empty string`);
+  if (!text(value.name)) throw new MockStateError(`${where}.name must be a string or null`);
+  if (value.derived_name !== undefined && !text(value.derived_name)) throw new MockStateError(`${where}.derived_name must be a string or null`);
+};
+const dashboard = (value: Record<string, unknown>, where: string) => {
+  onlyKnown(value, where, ["id", "name", "tiles"]);
+  if (!whole(value.id)) throw new MockStateError(`${where}.id must be a whole number ≥ 1`);
+  if (!text(value.name)) throw new MockStateError(`${where}.name must be a string or null`);
+  if (!Array.isArray(value.tiles) || !value.tiles.every(whole)) throw new MockStateError(`${where}.tiles must be a list of insight ids`);
+};
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const deliveryStatuses = ["starting", "completed", "failed", "skipped"];
+
+/** A delivery (state.ts): the fields the mock finds, orders and filters it by; the rest is answered as kept. */
+const delivery = (value: Record<string, unknown>, where: string) => {
+  if (typeof value.id !== "string" || !uuid.test(value.id)) throw new MockStateError(`${where}.id must be a UUID`);
+  if (!whole(value.subscription)) throw new MockStateError(`${where}.subscription must be a subscription id`);
+  if (!deliveryStatuses.includes(value.status as string)) throw new MockStateError(`${where}.status must be one of ${deliveryStatuses.join(", ")}`);
+  if (typeof value.created_at !== "string" || !isoDateTime.test(value.created_at))
+    throw new MockStateError(`${where}.created_at must be an ISO 8601 date-time in UTC`);
+};
+
 /** Refuses a key `value` holds beyond `known`, naming it: a snapshot's parts are the state's own, and one the state has not would be lost at the next save. */
 function onlyKnown(value: Record<string, unknown>, where: string, known: readonly string[]) {
   const unknown = Object.keys(value).find((key) => !known.includes(key));
@@ -72,7 +112,18 @@ function checkShape(snapshot: Record<string, unknown>, validators: Record<string
   }
   record(snapshot.projects, "snapshot.projects", (project, where) => {
     if (!isObject(project)) throw new MockStateError(`${where} must be an object`);
-    onlyKnown(project, where, ["project", "playlists", "members", "recordings", "activity", "subscriptions", "sharing"]);
+    onlyKnown(project, where, [
+      "project",
+      "playlists",
+      "members",
+      "recordings",
+      "activity",
+      "subscriptions",
+      "sharing",
+      "insights",
+      "dashboards",
+      "deliveries",
+    ]);
     conforms(project.project, `${where}.project`, "Project");
     list(project.playlists, `${where}.playlists`, "Playlist");
     list(project.recordings, `${where}.recordings`, "SessionRecording");
@@ -80,6 +131,9 @@ function checkShape(snapshot: Record<string, unknown>, validators: Record<string
     record(project.members, `${where}.members`, stringList);
     record(project.activity, `${where}.activity`, activity);
     record(project.sharing, `${where}.sharing`, (sharing, at) => conforms(sharing, at, "SharingConfiguration"));
+    optionalList(project.insights, `${where}.insights`, insight);
+    optionalList(project.dashboards, `${where}.dashboards`, dashboard);
+    optionalList(project.deliveries, `${where}.deliveries`, delivery);
   });
 }
 

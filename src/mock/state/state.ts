@@ -1,4 +1,5 @@
 // The mock's whole state: plain JSON, so a snapshot is a deep copy and can be persisted.
+import type { components as LiveComponents } from "../../../generated/live/openapi.js";
 import type { components } from "../../../generated/openapi.js";
 
 type Schemas = components["schemas"];
@@ -10,11 +11,32 @@ export type Subscription = Writable<Schemas["Subscription"]>;
 export type Project = Schemas["Project"];
 export type User = NonNullable<Playlist["created_by"]>;
 export type Sharing = Schemas["SharingConfiguration"];
+/** A subscription's delivery: only the live service's description has them (its test delivery and deliveries routes). */
+export type Delivery = Writable<LiveComponents["schemas"]["SubscriptionDelivery"]>;
 
 /** What happened in a recording, which the spec's recording does not carry but its filters need. */
 export interface RecordingActivity {
   events: string[];
   actions: number[];
+}
+
+/**
+ * An insight a subscription delivers, as little of it as the subscription answers need: no
+ * description has insights, so the state keeps the service's own fields (its model's `name`,
+ * `derived_name` and `short_id`).
+ */
+export interface Insight {
+  id: number;
+  short_id: string;
+  name: string | null;
+  derived_name?: string | null;
+}
+
+/** A dashboard a subscription delivers: its `name`, and the insights on its tiles (their ids). */
+export interface Dashboard {
+  id: number;
+  name: string | null;
+  tiles: number[];
 }
 
 export interface ProjectState {
@@ -28,6 +50,11 @@ export interface ProjectState {
   /** Every subscription, soft-deleted ones included. */
   subscriptions: Subscription[];
   sharing: Record<string, Sharing>;
+  /** The insights and dashboards its subscriptions name; optional, so a snapshot made before them loads. */
+  insights?: Insight[];
+  dashboards?: Dashboard[];
+  /** Its subscriptions' deliveries, oldest first; optional, so a snapshot made before them loads. */
+  deliveries?: Delivery[];
 }
 
 export interface MockState {

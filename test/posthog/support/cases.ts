@@ -82,7 +82,7 @@ function text(where: string, value: unknown): string {
   return value;
 }
 
-const givenKeys = ["playlists", "members", "recordings", "activity", "subscriptions", "sharing", "insights", "dashboards"];
+const givenKeys = ["playlists", "members", "recordings", "activity", "subscriptions", "sharing", "insights", "dashboards", "deliveries"];
 
 function readCheck(where: string, raw: unknown): Check {
   const entry = fields(where, raw, ["at", ...checkNames]);

@@ -1,11 +1,12 @@
-// A case's `given` as the mock's state: the two teams empty but for the records the case names,
+// A case's `given` as the mock's state: the two teams empty but for the records the case names
+// (insights, dashboards and deliveries among them),
 // each record completed as a create would complete it (the live description's defaults of the
 // writable fields), then with the read-only fields below (what the service's model fills in). The
 // mock checks the result as it checks any snapshot, so a given record it cannot hold is an error,
 // not a silently different setup.
 import { liveProfile } from "../../../src/mock/profiles/live.js";
 import { nextDelivery, summarize } from "../../../src/mock/resources/schedule.js";
-import type { MockState, Playlist, ProjectState, Recording, Subscription, User } from "../../../src/mock/state/state.js";
+import type { Dashboard, Delivery, Insight, MockState, Playlist, ProjectState, Recording, Subscription, User } from "../../../src/mock/state/state.js";
 import type { Given } from "./cases.js";
 
 /** The test's second user (`{other_user}`); the first is the mock's own user, whoever the state says. */
@@ -115,6 +116,37 @@ function subscription(raw: Fields, index: number, user: User, now: Date): Subscr
   return record;
 }
 
+/** An insight as the test's setup made it: a name only when the test gives one, as the model's is nullable. */
+const insight = (raw: Fields): Insight => ({ name: null, ...raw }) as unknown as Insight;
+const dashboard = (raw: Fields): Dashboard => ({ name: null, tiles: [], ...raw }) as unknown as Dashboard;
+
+/** A delivery as the model makes one: its defaults, then the test's fields; made at `now`, one a second apart, in the order given. */
+function delivery(raw: Fields, index: number, now: Date): Delivery {
+  const at = new Date(now.getTime() - 60_000 + index * 1000).toISOString();
+  const key = (raw.idempotency_key as string | undefined) ?? `default-key-${index}`;
+  return {
+    temporal_workflow_id: `wf-${key}`,
+    idempotency_key: key,
+    trigger_type: "scheduled",
+    scheduled_at: null,
+    target_type: "email",
+    target_value: "",
+    exported_asset_ids: [],
+    content_snapshot: {},
+    recipient_results: [],
+    status: "starting",
+    error: null,
+    created_at: at,
+    last_updated_at: at,
+    finished_at: null,
+    change_summary: null,
+    ai_report: null,
+    ai_report_diagnostics: null,
+    ai_report_prompt: null,
+    ...raw,
+  } as unknown as Delivery;
+}
+
 const list = (given: Given, key: string) => (given[key] as Fields[] | undefined) ?? [];
 
 function projectState(project: ProjectState["project"], given: Given, user: User, now: Date): ProjectState {
@@ -129,6 +161,9 @@ function projectState(project: ProjectState["project"], given: Given, user: User
     activity: Object.fromEntries(recordings.map((r) => [r.id, activity[r.id] ?? { events: [], actions: [] }])),
     subscriptions: list(given, "subscriptions").map((raw, index) => subscription(raw, index, user, now)),
     sharing: (given.sharing as ProjectState["sharing"] | undefined) ?? {},
+    insights: list(given, "insights").map(insight),
+    dashboards: list(given, "dashboards").map(dashboard),
+    deliveries: list(given, "deliveries").map((raw, index) => delivery(raw, index, now)),
   };
 }
 

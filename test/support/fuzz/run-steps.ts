@@ -52,6 +52,8 @@ function trimmed(state: MockSnapshot, keep: Trim): MockSnapshot {
     const kept = new Set(project.recordings.map((r) => r.id));
     for (const [shortId, members] of Object.entries(project.members)) project.members[shortId] = members.filter((id) => kept.has(id));
     for (const field of ["activity", "sharing"] as const) for (const id of Object.keys(project[field])) if (!kept.has(id)) delete project[field][id];
+    const subscriptions = new Set(project.subscriptions.map((s) => s.id));
+    if (project.deliveries) project.deliveries = project.deliveries.filter((d) => subscriptions.has(d.subscription));
   }
   return state;
 }
