@@ -4,7 +4,7 @@
 // naming the files; a running holder that finds one over its own files writes them again from its
 // state. The former holder is planted here: persistence-lease.test.ts pauses a real one.
 import { createHash } from "node:crypto";
-import { readFile, rename, writeFile } from "node:fs/promises";
+import { appendFile, readFile, rename, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -60,7 +60,25 @@ describe.runIf(process.platform === "linux")("a journal of a lower generation th
     expect((await create(started.url, "acknowledged")).status).toBe(201);
     await formerHoldersPair(file, "the former holder's", 1);
     expect((await create(started.url, "after")).status).toBe(201);
-    expect(logged.join("\n")).toContain("by a former holder of the file (generation 1, this server's is 2)");
+    expect(logged.join("\n")).toContain("files of generation 1, this server's being 2, from a former holder of the file");
+    await started.stop();
+    const names = playlistNames(JSON.parse(await readFile(file, "utf8")));
+    expect(names).toEqual(expect.arrayContaining(["acknowledged", "after"]));
+    expect(names).not.toContain("the former holder's");
+  });
+
+  it("appended to a running holder's journal (a former holder's write it never acknowledged), is dropped, the journal written again", async () => {
+    const file = join(await tempDir(), "state.json");
+    const logged: string[] = [];
+    const started = await startStatefulMock({ port: 0, persist: file, log: (line) => logged.push(line) });
+    onCleanup(() => started.stop());
+    expect((await create(started.url, "acknowledged")).status).toBe(201);
+    const journal = await readFile(`${file}.journal`, "utf8");
+    // The former holder's line: a create of its own, under an id the running holder gives next.
+    const ownLine = journal.trimEnd().split("\n").at(-1)!;
+    await appendFile(`${file}.journal`, `${ownLine.replaceAll("acknowledged", "the former holder's")}\n`);
+    expect((await create(started.url, "after")).status).toBe(201);
+    expect(logged.join("\n")).toContain(`lines after this server's own in ${file}.journal, from a former holder`);
     await started.stop();
     const names = playlistNames(JSON.parse(await readFile(file, "utf8")));
     expect(names).toEqual(expect.arrayContaining(["acknowledged", "after"]));

@@ -325,8 +325,18 @@ export async function openPersistence(
     log(`--persist ${file}: ${lost.message}.`);
   }
 
-  /** The lowest generation below this server's that the journal there names (header or `folded` line): a former holder wrote it. */
-  async function formerHolders(): Promise<number | undefined> {
+  /**
+   * What a former holder, resumed after a pause in the gap between a lease check and its call, did
+   * to the files, or undefined: its generation, lower than this server's, in the journal there
+   * (header or `folded` line: its rename), or lines after this server's own in its journal (its
+   * append, which it never acknowledged: its check after the write failed).
+   */
+  async function formerHolder(): Promise<string | undefined> {
+    const [snapshotNow, journalNow] = await Promise.all([statIfThere(file), statIfThere(journal)]);
+    const ownJournal = journalNow?.ino === journalWritten?.ino && journalNow?.dev === journalWritten?.dev;
+    if (sameFile(snapshotNow, snapshotWritten) && ownJournal && journalBytes !== undefined && journalNow!.size > journalBytes) {
+      return `lines after this server's own in ${journal}`;
+    }
     const text = await readIfThere(journal).catch(() => undefined);
     if (text === undefined) return undefined;
     const named = text
@@ -340,7 +350,7 @@ export async function openPersistence(
         }
       });
     const lower = named.filter((found): found is number => typeof found === "number" && found < generation);
-    return lower.length ? Math.min(...lower) : undefined;
+    return lower.length ? `files of generation ${Math.min(...lower)}, this server's being ${generation}` : undefined;
   }
 
   /**
@@ -355,14 +365,12 @@ export async function openPersistence(
     const reason = await changed();
     if (reason === undefined) await write();
     else {
-      const former = await formerHolders();
+      const former = await formerHolder();
       if (former === undefined || !(await lock.held())) {
         await lose(reason);
         throw lost;
       }
-      log(
-        `--persist ${file}: ${reason} by a former holder of the file (generation ${former}, this server's is ${generation}), which resumed after a pause; written again from this server's state.`,
-      );
+      log(`--persist ${file}: ${reason}: ${former}, from a former holder of the file that resumed after a pause; written again from this server's state.`);
       await rewrite();
       if (write === fold) await write();
     }
