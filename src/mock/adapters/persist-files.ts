@@ -1,6 +1,8 @@
 // The file operations under --persist: where the file really is (through symlinks), writing a
 // file so that it is whole on disk or not there at all, and the temporary files a killed server
 // left. Node only.
+
+import { randomBytes } from "node:crypto";
 import type { Stats } from "node:fs";
 import { access, constants, lstat, open, readdir, readlink, realpath, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
@@ -27,10 +29,17 @@ export async function persistTarget(file: string): Promise<string> {
   return join(await realpath(dirname(path)), basename(path));
 }
 
-export const temporaryOf = (file: string) => `${file}.${process.pid}.tmp`;
+/**
+ * This process's own mark in the names of the files it writes beside the persist file: its pid
+ * alone is not enough, since two servers in two pid namespaces (two containers) are both pid 1.
+ */
+export const ownToken = `${process.pid}-${randomBytes(4).toString("hex")}`;
 
-/** Matches the temporary files of `file` that any process made, by the pattern temporaryOf uses. */
-const leftoverPattern = (file: string) => new RegExp(`^${basename(file).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\.journal|\\.lock)?\\.\\d+\\.tmp$`);
+export const temporaryOf = (file: string) => `${file}.${ownToken}.tmp`;
+
+/** Matches the temporary files of `file` that any process made, by the pattern temporaryOf uses (and the bare pid of earlier versions). */
+const leftoverPattern = (file: string) =>
+  new RegExp(`^${basename(file).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\.journal|\\.lock)?\\.\\d+(-[0-9a-f]{8})?\\.tmp$`);
 
 /**
  * Removes the temporary files a killed server left: none was renamed, so none holds an
@@ -103,8 +112,10 @@ export async function checkWritable(file: string) {
 /**
  * Writes `text` to a temporary file beside `file`, fsyncs it and renames it over `file`: a crash
  * leaves the old file or the new one, whole. The new file keeps the old one's permissions.
+ * `beforeRename` runs right before the rename, which happens only if it resolves (persist.ts
+ * checks its lease there).
  */
-export async function writeDurably(file: string, text: string, syncTheFolder = true) {
+export async function writeDurably(file: string, text: string, syncTheFolder = true, beforeRename?: () => Promise<void>) {
   const temporary = temporaryOf(file);
   try {
     const mode = await stat(file).then(
@@ -119,6 +130,7 @@ export async function writeDurably(file: string, text: string, syncTheFolder = t
     } finally {
       await handle.close();
     }
+    await beforeRename?.();
     await rename(temporary, file);
   } catch (error) {
     await rm(temporary, { force: true }).catch(() => undefined);

@@ -10,25 +10,52 @@
 //   over at once. One whose holder cannot be looked up from here (another container or machine
 //   sharing the folder, or no /proc) is judged by its heartbeat: the holder touches it every
 //   second, and one untouched for 5 s is taken over.
+// Each takeover raises the lock's generation, which the journal carries (persist.ts). A holder
+// vouches for itself only within its lease: 3 s (the takeover's 5 s less two heartbeats) after its
+// last heartbeat, on the monotonic clock, which runs on while the process is stopped; past it, it
+// looks at the lock again before it writes or acknowledges anything (issue 44, item 2).
 import { createHash } from "node:crypto";
 import { type FileHandle, link, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
 import { hostname } from "node:os";
+import { performance } from "node:perf_hooks";
+import { temporaryOf } from "./persist-files.js";
 import { bootTime, lookUp, ownIdentity, type ProcessIdentity, procStat } from "./process-identity.js";
 
 export interface PersistLock {
   readonly path: string;
+  /** This holder's generation: one more than the lock it took over, 1 on a file no lock was on. */
+  readonly generation: number;
+  /** The generation of the lock this one took over (undefined: none, or one of an earlier version). */
+  readonly previous: number | undefined;
+  /** Whether the last heartbeat is recent enough that no other server can have taken the lock over (see leaseOf). Synchronous, so nothing runs between it and the call it guards. */
+  leased(): boolean;
+  /** Past the lease: whether the lock is still this holder's (its inode and generation), renewing the lease if so. */
+  renew(): Promise<boolean>;
   /** Whether the lock is still this server's: false when it was removed, or taken over after this server stalled past the heartbeat's limit. */
   held(): Promise<boolean>;
-  /** Stops the heartbeat and removes the lock if it is still this server's: the file is free for the next server. */
-  release(): Promise<void>;
+  /** Stops the heartbeat and removes the lock if it is still this server's (unless `keepLock`: its generation stays for the next start to compare): the file is free for the next server. */
+  release(options?: { keepLock?: boolean }): Promise<void>;
 }
 
 export const heartbeatMs = 1000;
 /** A lock whose holder cannot be looked up, untouched this long, is taken over. */
 export const staleAfterMs = 5000;
 
-type LockRecord = ProcessIdentity & { host?: string };
+/** The heartbeat and the takeover's limit; shorter ones are for tests only (server.ts's internal option). */
+export interface LockTiming {
+  heartbeatMs: number;
+  staleAfterMs: number;
+}
+
+/**
+ * How long after its last heartbeat a holder takes the lock as its own: the takeover's limit less
+ * two heartbeats, a margin for the clocks of two machines on one folder (a taker judges the lock's
+ * mtime by its wall clock) and for the time between a check and the call it guards.
+ */
+export const leaseOf = (timing: LockTiming) => timing.staleAfterMs - 2 * timing.heartbeatMs;
+
+type LockRecord = ProcessIdentity & { host?: string; generation?: number };
 
 /** A lock file as found: what it names (a record, a bare pid from before this format, or nothing readable) and when it was last touched. */
 interface FoundLock {
@@ -113,16 +140,20 @@ async function holderHere(file: string, path: string, own: ProcessIdentity): Pro
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Puts this server's lock in place at `path`; throws when a live server holds it. */
-async function take(file: string, path: string, own: ProcessIdentity) {
-  const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify({ ...own, host: hostname() })}\n`);
+const lockText = (own: ProcessIdentity, generation: number) => `${JSON.stringify({ ...own, host: hostname(), generation })}\n`;
+
+/** Puts this server's lock in place at `path`; throws when a live server holds it. Returns the generation of the lock it replaced, if any. */
+async function take(file: string, path: string, own: ProcessIdentity, { heartbeatMs, staleAfterMs }: LockTiming) {
+  const temporary = temporaryOf(path);
+  /** The generation of the lock found there, as the temporary file (written whole before it is linked or renamed) counts from. */
+  let previous: number | undefined;
+  await writeFile(temporary, lockText(own, 1));
   try {
     const deadline = Date.now() + staleAfterMs + heartbeatMs;
     for (;;) {
       try {
         await link(temporary, path);
-        return;
+        return previous;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       }
@@ -133,9 +164,14 @@ async function take(file: string, path: string, own: ProcessIdentity) {
       if (verdict === "running") throw held(file, path, `pid ${pid}`);
       const untouchedMs = Date.now() - found.mtimeMs;
       if (verdict === "gone" || untouchedMs > staleAfterMs) {
-        // Over the stale lock in one step. Under the socket no other server here is doing the same.
+        previous = found.record?.generation;
+        await writeFile(temporary, lockText(own, (previous ?? 0) + 1));
+        // Untouched still, right before the rename (a holder back from a pause touches it first):
+        // over the stale lock in one step. Under the socket no other server here is doing the same.
+        const now = await stat(path).catch(() => undefined);
+        if (now?.mtimeMs !== found.mtimeMs) continue;
         await rename(temporary, path);
-        return;
+        return previous;
       }
       if (Date.now() > deadline) {
         const where = found.record ? `pid ${pid} on ${found.record.host ?? "another machine"}, ` : "";
@@ -158,7 +194,7 @@ async function take(file: string, path: string, own: ProcessIdentity) {
  * naming the file and the holder, when a live server holds it. Waits up to 6 s for a holder it
  * cannot look up (see above) before it decides.
  */
-export async function lockPersistFile(file: string): Promise<PersistLock> {
+export async function lockPersistFile(file: string, timing: LockTiming = { heartbeatMs, staleAfterMs }): Promise<PersistLock> {
   const path = `${file}.lock`;
   const own = await ownIdentity();
   const guard = await bindGuard(file).catch(async () => {
@@ -166,30 +202,65 @@ export async function lockPersistFile(file: string): Promise<PersistLock> {
   });
   let handle: FileHandle;
   let identity: { dev: number; ino: number };
+  let previous: number | undefined;
+  let renewedAt = performance.now();
   try {
-    await take(file, path, own);
+    previous = await take(file, path, own, timing);
     handle = await open(path, "r");
     identity = await handle.stat();
   } catch (error) {
     guard?.close();
     throw error;
   }
-  const heartbeat = setInterval(() => {
+  const generation = (previous ?? 0) + 1;
+  const lease = leaseOf(timing);
+  const leased = () => performance.now() - renewedAt < lease;
+  /** Touches the lock through its own handle, so a lock taken over is never touched by its former holder. */
+  const touch = () => {
     const now = new Date();
-    handle.utimes(now, now).catch(() => undefined);
-  }, heartbeatMs).unref();
+    return handle.utimes(now, now);
+  };
   const isMine = async () => {
     const now = await stat(path).catch(() => undefined);
     return now?.ino === identity.ino && now.dev === identity.dev;
   };
+  const renew = async () => {
+    const at = performance.now();
+    const found = await readLock(path).catch(() => undefined);
+    if (found?.record?.generation !== generation || !(await isMine())) return false;
+    const touched = await touch().then(
+      () => true,
+      () => false,
+    );
+    // A taker checks the lock's time right before its rename: a takeover not in place now finds it touched.
+    if (!touched || !(await isMine())) return false;
+    renewedAt = at;
+    return true;
+  };
+  const heartbeat = setInterval(() => {
+    // After a stall past the lease, the lock may be another server's: looked at before it is touched.
+    if (!leased()) return void renew();
+    const at = performance.now();
+    // A touch that lands within the lease lands before any takeover could: it vouches from when it began.
+    touch().then(
+      () => {
+        if (leased()) renewedAt = at;
+      },
+      () => undefined,
+    );
+  }, timing.heartbeatMs).unref();
   let released: Promise<void> | undefined;
   return {
     path,
+    generation,
+    previous,
+    leased,
+    renew,
     held: isMine,
-    release: () => {
+    release: ({ keepLock = false } = {}) => {
       released ??= (async () => {
         clearInterval(heartbeat);
-        if (await isMine()) await rm(path, { force: true });
+        if (!keepLock && (await isMine())) await rm(path, { force: true });
         await handle.close();
         guard?.close();
       })();

@@ -18,13 +18,21 @@
 // server at start and is never discarded. Before each save the server checks that the snapshot,
 // the journal and the lock are still the ones it wrote: if not, it saves nothing more (the write
 // answers 503 naming the file) and writes its state beside, so nothing it acknowledged is lost.
+//
+// A server stopped for a while (docker pause, a debugger, a suspended laptop) may find, once it
+// runs again, that another took the file over: right before each write to the journal, each
+// rename and each acknowledgement it checks its lease (persist-lock.ts), and past it, whether the
+// lock is still its own; if not, it loses the file as above. The journal's header and `folded`
+// lines carry the lock's generation, so a start refuses a pair older than the lock it took over,
+// and a holder that finds its files overwritten by a lower generation (a former holder's rename,
+// in the gap a check leaves) writes them again from its state.
 import { createHash } from "node:crypto";
 import type { Stats } from "node:fs";
 import { constants, open, readFile, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname } from "node:path";
 import { applyChange, type StateChange } from "../state/changes.js";
-import { checkWritable, persistTarget, removeLeftovers, syncFolder, temporaryOf, writeDurably } from "./persist-files.js";
-import { lockPersistFile, type PersistLock } from "./persist-lock.js";
+import { checkWritable, ownToken, persistTarget, removeLeftovers, syncFolder, temporaryOf, writeDurably } from "./persist-files.js";
+import { type LockTiming, lockPersistFile, type PersistLock } from "./persist-lock.js";
 
 export interface Persistence {
   /** Resolves once a save holding `change` is on disk; rejects, naming the file, if that save failed. `change` is serialised at once. */
@@ -43,9 +51,9 @@ const problem = (file: string, doing: string, error: unknown) =>
 
 export const journalOf = (file: string) => `${file}.journal`;
 const baseOf = (snapshot: string) => createHash("sha256").update(snapshot).digest("base64url");
-const header = (base: string) => `${JSON.stringify({ journal: 2, base })}\n`;
+const header = (base: string, generation: number) => `${JSON.stringify({ journal: 2, base, generation })}\n`;
 // After a blank line, so a line a failed save left cut short stays a line of its own.
-const foldedLine = (base: string) => `\n${JSON.stringify({ folded: base })}\n`;
+const foldedLine = (base: string, generation: number) => `\n${JSON.stringify({ folded: base, generation })}\n`;
 
 const readIfThere = (file: string) =>
   readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {
@@ -53,7 +61,7 @@ const readIfThere = (file: string) =>
     throw error;
   });
 
-/** A journal read: its header's base, the snapshots its `folded` lines name, and its changes with their line numbers. */
+/** A journal read: its header's base, the snapshots its `folded` lines name (with their generations), and its changes with their line numbers. */
 function parseJournal(journal: string, name: string) {
   const lines = journal.split("\n");
   /** Whether the next line that holds something is a `folded` line, or there is none. */
@@ -63,7 +71,9 @@ function parseJournal(journal: string, name: string) {
     return next === lines.length || lines[next]!.startsWith('{"folded":');
   };
   let base: unknown;
-  const folded = new Set<unknown>();
+  /** The lock's generation the header names; undefined in a journal of an earlier version. */
+  let generation: number | undefined;
+  const folded = new Map<unknown, number | undefined>();
   const changes: { line: number; change: unknown }[] = [];
   for (const [index, line] of lines.entries()) {
     if (line === "") continue;
@@ -75,11 +85,12 @@ function parseJournal(journal: string, name: string) {
       if (lastBeforeFold(index)) continue;
       throw new Error(`${name} line ${index + 1}: ${(error as Error).message}`);
     }
-    if (index === 0 && parsed?.journal !== undefined) base = parsed.base;
-    else if (parsed?.folded !== undefined) folded.add(parsed.folded);
+    const lineGeneration = typeof parsed?.generation === "number" ? parsed.generation : undefined;
+    if (index === 0 && parsed?.journal !== undefined) [base, generation] = [parsed.base, lineGeneration];
+    else if (parsed?.folded !== undefined) folded.set(parsed.folded, lineGeneration);
     else changes.push({ line: index + 1, change: parsed });
   }
-  return { base, folded, changes };
+  return { base, generation, folded, changes };
 }
 
 const changesWord = (count: number) => (count === 1 ? "1 change" : `${count} changes`);
@@ -90,6 +101,8 @@ export interface Saved {
   changes: number;
   /** The snapshot file as read: its hash (what a journal names) and its length in characters. */
   snapshot: { base: string; length: number };
+  /** The lock's generation of the server that wrote the pair (the journal's header or `folded` line), if the journal says. */
+  generation: number | undefined;
 }
 
 /**
@@ -106,7 +119,7 @@ export async function readSaved(file: string): Promise<Saved | undefined> {
   } catch (error) {
     throw problem(file, "cannot read it", error);
   }
-  const { base, folded, changes } = parseJournal(journal ?? "", journalFile);
+  const { base, generation, folded, changes } = parseJournal(journal ?? "", journalFile);
   const held = `${journalFile} holds ${changesWord(changes.length)} a server acknowledged`;
   const untouched = `Nothing was changed or removed. To keep those changes, put back the ${basename(file)} they follow; to start from`;
   if (snapshot === undefined) {
@@ -120,7 +133,7 @@ export async function readSaved(file: string): Promise<Saved | undefined> {
   const read = { base: ownBase, length: snapshot.length };
   if (base !== ownBase) {
     // Folded into this snapshot by a compaction or a stop cut short after the rename, or holding nothing: quietly replaced.
-    if (folded.has(ownBase) || changes.length === 0) return { state, changes: 0, snapshot: read };
+    if (folded.has(ownBase) || changes.length === 0) return { state, changes: 0, snapshot: read, generation: folded.get(ownBase) };
     throw new Error(
       `--persist ${file}: ${held}, which follow another ${basename(file)} than the one there (the file was replaced, or the journal comes from another run). ${untouched} ${file} as it is, move ${journalFile} away.`,
     );
@@ -132,14 +145,27 @@ export async function readSaved(file: string): Promise<Saved | undefined> {
       throw new Error(`${journalFile} line ${line}: ${(error as Error).message}`);
     }
   }
-  return { state, changes: changes.length, snapshot: read };
+  return { state, changes: changes.length, snapshot: read, generation };
+}
+
+/**
+ * The error, naming the files, when the pair was written by a server of a lower generation than the
+ * lock this one took over: a former holder, stopped and resumed, that renamed its files over its
+ * successor's in the gap its lease check leaves, so the pair may lack what the successor acknowledged.
+ */
+export function olderGeneration(file: string, saved: Saved | undefined, lock: PersistLock): Error | undefined {
+  if (saved?.generation === undefined || lock.previous === undefined || saved.generation >= lock.previous) return undefined;
+  const journal = journalOf(file);
+  return new Error(
+    `--persist ${file}: ${journal} and ${file} were written by a server of generation ${saved.generation}, after its lock ${lock.path} had passed to generation ${lock.previous}: a server that was stopped (paused) while another took the file over, so they may lack changes that other server acknowledged. Nothing was changed or removed. The state that server kept is in a ${basename(file)}.server-*.json beside it, if it lost the file; keep as ${file} the state you want, then move ${journal} away. Until then every start refuses, as the lock stays.`,
+  );
 }
 
 /** The state a restart would load (see readSaved), or undefined when there is no file yet. */
 export const loadPersisted = async (file: string): Promise<unknown> => (await readSaved(file))?.state;
 
-/** Takes the file for this server: finds its target through symlinks, locks it, removes leftovers, checks it may write the files there. Throws, worded, when it cannot. */
-export async function holdPersistFile(file: string): Promise<{ target: string; lock: PersistLock }> {
+/** Takes the file for this server: finds its target through symlinks, locks it, removes leftovers, checks it may write the files there. Throws, worded, when it cannot. `timing` is for tests. */
+export async function holdPersistFile(file: string, timing?: LockTiming): Promise<{ target: string; lock: PersistLock }> {
   let target: string;
   try {
     target = await persistTarget(file);
@@ -148,7 +174,7 @@ export async function holdPersistFile(file: string): Promise<{ target: string; l
   }
   let lock: PersistLock;
   try {
-    lock = await lockPersistFile(target);
+    lock = await lockPersistFile(target, timing);
   } catch (error) {
     if ((error as Error).message.startsWith("--persist ")) throw error;
     throw problem(file, "cannot write it", error);
@@ -164,10 +190,11 @@ export async function holdPersistFile(file: string): Promise<{ target: string; l
   return { target, lock };
 }
 
-/** Appends to a journal that is there (never makes one: a journal removed under the server is not recreated headless). */
-async function append(file: string, text: string) {
+/** Appends to a journal that is there (never makes one: a journal removed under the server is not recreated headless); `fence` runs right before the write. */
+async function append(file: string, text: string, fence: () => Promise<void>) {
   const handle = await open(file, constants.O_WRONLY | constants.O_APPEND);
   try {
+    await fence();
     await handle.writeFile(text);
     await handle.datasync();
   } finally {
@@ -224,6 +251,18 @@ export async function openPersistence(
   /** Set once the files are no longer this server's: every save after rejects with it. */
   let lost: Error | undefined;
   let closed: Promise<void> | undefined;
+  const { generation } = lock;
+
+  /**
+   * Resolves when this server may still write and acknowledge: within its lease, or past it with
+   * the lock still its own (renewed). Otherwise it loses the file (see lose) and throws.
+   */
+  async function fence() {
+    if (lost) throw lost;
+    if (lock.leased() || (await lock.renew())) return;
+    await lose(`its lock ${lock.path} was taken over by another server (this one went unheard for longer than its lease: paused, or stalled)`);
+    throw lost;
+  }
 
   /**
    * A new journal naming the snapshot `base`, after `snapshot` is written whole when given (the
@@ -231,9 +270,10 @@ export async function openPersistence(
    */
   async function compact(base: string, snapshot: string | undefined, journalThere: boolean) {
     const next = temporaryOf(journal);
-    if (snapshot !== undefined && journalThere) await append(journal, foldedLine(base));
-    await writeDurably(next, header(base), false);
-    if (snapshot !== undefined) await writeDurably(file, snapshot);
+    if (snapshot !== undefined && journalThere) await append(journal, foldedLine(base, generation), fence);
+    await writeDurably(next, header(base, generation), false);
+    if (snapshot !== undefined) await writeDurably(file, snapshot, true, fence);
+    await fence();
     await rename(next, journal);
     await syncFolder(dirname(file));
     [snapshotWritten, journalWritten] = await Promise.all([stat(file), stat(journal)]);
@@ -272,9 +312,9 @@ export async function openPersistence(
     return undefined;
   }
 
-  /** Stops saving for good, and writes the state beside the file, so that what this server acknowledged is kept. */
+  /** Stops saving for good, and writes the state beside the file, so that what this server acknowledged is kept: under a name no other server shares. */
   async function lose(reason: string) {
-    const kept = `${file}.server-${process.pid}.json`;
+    const kept = `${file}.server-${ownToken}-${generation}.json`;
     const where = await Promise.resolve()
       .then(() => writeDurably(kept, serialize()))
       .then(
@@ -285,15 +325,56 @@ export async function openPersistence(
     log(`--persist ${file}: ${lost.message}.`);
   }
 
-  /** Checks the files are this server's, then runs `write`; a change found makes the server lose the file (see lose). */
+  /**
+   * What a former holder, resumed after a pause in the gap between a lease check and its call, did
+   * to the files, or undefined: its generation, lower than this server's, in the journal there
+   * (header or `folded` line: its rename), or lines after this server's own in its journal (its
+   * append, which it never acknowledged: its check after the write failed).
+   */
+  async function formerHolder(): Promise<string | undefined> {
+    const [snapshotNow, journalNow] = await Promise.all([statIfThere(file), statIfThere(journal)]);
+    const ownJournal = journalNow?.ino === journalWritten?.ino && journalNow?.dev === journalWritten?.dev;
+    if (sameFile(snapshotNow, snapshotWritten) && ownJournal && journalBytes !== undefined && journalNow!.size > journalBytes) {
+      return `lines after this server's own in ${journal}`;
+    }
+    const text = await readIfThere(journal).catch(() => undefined);
+    if (text === undefined) return undefined;
+    const named = text
+      .split("\n")
+      .filter((line) => line.startsWith('{"journal":') || line.startsWith('{"folded":'))
+      .map((line) => {
+        try {
+          return (JSON.parse(line) as { generation?: unknown }).generation;
+        } catch {
+          return undefined;
+        }
+      });
+    const lower = named.filter((found): found is number => typeof found === "number" && found < generation);
+    return lower.length ? `files of generation ${Math.min(...lower)}, this server's being ${generation}` : undefined;
+  }
+
+  /**
+   * Checks the files are this server's, then runs `write`, then checks the lease once more before
+   * the save resolves (the acknowledgement). A change found makes the server lose the file (see
+   * lose), except one a former holder made with the lock still this server's: then the files are
+   * written again from the state, which holds everything acknowledged, and `write` runs only if it
+   * is `fold`, as a rewrite holds what an append would.
+   */
   async function guarded(write: () => Promise<void>) {
     if (lost) throw lost;
     const reason = await changed();
-    if (reason !== undefined) {
-      await lose(reason);
-      throw lost;
+    if (reason === undefined) await write();
+    else {
+      const former = await formerHolder();
+      if (former === undefined || !(await lock.held())) {
+        await lose(reason);
+        throw lost;
+      }
+      log(`--persist ${file}: ${reason}: ${former}, from a former holder of the file that resumed after a pause; written again from this server's state.`);
+      await rewrite();
+      if (write === fold) await write();
     }
-    await write();
+    await fence();
   }
 
   function start() {
@@ -307,7 +388,7 @@ export async function openPersistence(
     const written = guarded(() =>
       rewriting
         ? rewrite()
-        : append(journal, text).then(() => {
+        : append(journal, text, fence).then(() => {
             journalSize += text.length;
             if (journalBytes !== undefined) journalBytes += Buffer.byteLength(text);
           }),
@@ -350,18 +431,20 @@ export async function openPersistence(
   async function fold() {
     if (!whole && journalBytes === headerBytes) {
       // Nothing written since the last compaction: the snapshot holds the state already.
+      await fence();
       await rm(journal);
     } else {
       const snapshot = serialize();
-      await append(journal, foldedLine(baseOf(snapshot)));
-      await writeDurably(file, snapshot, false);
+      await append(journal, foldedLine(baseOf(snapshot), generation), fence);
+      await writeDurably(file, snapshot, false, fence);
+      await fence();
       await rm(journal);
     }
     await syncFolder(dirname(file));
   }
 
   try {
-    // A journal there was folded into the snapshot, or holds nothing (readSaved): replaced.
+    // A journal there was folded into the snapshot, or holds nothing (readSaved): replaced. The lock was just taken: its lease is fresh.
     if (kept) await restart(kept.base, undefined, kept.length, false);
     else await rewrite((await statIfThere(journal)) !== undefined);
   } catch (error) {

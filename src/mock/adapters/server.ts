@@ -16,7 +16,8 @@ import { snapshotFileText } from "../state/snapshot-file.js";
 import type { MockState } from "../state/state.js";
 import { urlHost } from "./listen-address.js";
 import { createMockServer } from "./node-http.js";
-import { holdPersistFile, journalOf, openPersistence, type Persistence, readSaved } from "./persist.js";
+import { holdPersistFile, journalOf, olderGeneration, openPersistence, type Persistence, readSaved } from "./persist.js";
+import type { LockTiming } from "./persist-lock.js";
 import { readSnapshotFile } from "./read-snapshot.js";
 
 export interface StatefulMockOptions {
@@ -36,6 +37,11 @@ export interface StatefulMockOptions {
   /** Web origins the admin routes answer beside the mock's own (see node-http.ts). */
   adminOrigins?: readonly string[] | undefined;
   log?: ((line: string) => void) | undefined;
+  /**
+   * @internal For tests only: the lock's heartbeat and takeover limit (persist-lock.ts), shortened
+   * so a takeover takes a fraction of a second. Not a flag of the bin, so no user sets it by mistake.
+   */
+  lockTiming?: LockTiming | undefined;
 }
 
 export interface StatefulMock {
@@ -59,6 +65,7 @@ export async function startStatefulMock({
   profile = "seed",
   adminOrigins,
   log = (line) => console.error(line),
+  lockTiming,
 }: StatefulMockOptions = {}): Promise<StatefulMock> {
   if (persist !== undefined && snapshot !== undefined)
     throw new TypeError("--snapshot and --persist cannot go together: --snapshot never writes its file, --persist writes every change to its own");
@@ -81,12 +88,18 @@ export async function startStatefulMock({
   if (snapshot !== undefined)
     log(`--snapshot ${snapshot}: the state loaded from the file, which is never written: changes live in memory until the server stops`);
   if (persist) {
-    const { target, lock } = await holdPersistFile(persist);
+    const { target, lock } = await holdPersistFile(persist, lockTiming);
     try {
       const saved = await readSaved(target).catch((error: Error) => {
         if (error.message.startsWith("--persist ")) throw error;
         throw new Error(`--persist ${persist}: not a saved mock state (${error.message}); move it away or pick another file.`);
       });
+      const older = olderGeneration(target, saved, lock);
+      if (older) {
+        // Kept, so the next start takes it over and refuses too: its generation is what tells.
+        await lock.release({ keepLock: true });
+        throw older;
+      }
       if (saved !== undefined) {
         try {
           mock.restore(saved.state);
