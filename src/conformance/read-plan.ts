@@ -5,7 +5,7 @@ import { isObject } from "../shared/is-object.js";
 import { nextPage, type PageBody } from "../shared/next-page.js";
 import type { Options } from "./args.js";
 import type { Call, Send } from "./exchange.js";
-import { type Profile, type ReadStep, readSteps } from "./plan.js";
+import { declaredAnswers, type Profile, type ReadStep, readSteps } from "./plan.js";
 import { jsonOf, type Row, rowOf, skippedRow } from "./rows.js";
 
 /** Items asked for per page: small, so a few pages show the paging. */
@@ -51,11 +51,15 @@ export async function runReads(
   async function runStep(step: ReadStep) {
     const pathParams: Record<string, string> = { project_id: options.project };
     const missing: string[] = [];
+    // A description that lacks the operation expects it refused whatever the id: a stand-in id
+    // checks that, where no listing gave one, rather than skipping the call.
+    const standIn = profiles.some((profile) => declaredAnswers(profile, step.id) === undefined);
     for (const { param, listing, field } of step.sources) {
       const from = listed.get(listing);
       const value = from?.items.map((item) => item[field]).find((v) => typeof v === "string" || typeof v === "number");
-      if (value === undefined) missing.push(`no {${param}}: ${listing} ${from ? from.why || `gave no item with a ${field}` : "was not read"}`);
-      else pathParams[param] = String(value);
+      if (value !== undefined) pathParams[param] = String(value);
+      else if (standIn) pathParams[param] = "none";
+      else missing.push(`no {${param}}: ${listing} ${from ? from.why || `gave no item with a ${field}` : "was not read"}`);
     }
     let query: Query | undefined = { ...step.query, ...(step.pageSize ? { [step.pageSize]: pageSize } : {}) };
     const call: Call = { operation: step.id, method: "GET", path: step.path, pathParams, query };

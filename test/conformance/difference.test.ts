@@ -51,12 +51,13 @@ describe("the first difference", () => {
     });
   });
 
-  it("finds an answer to an operation the description lacks", () => {
+  it("finds an answer to an operation the description lacks, which a server that follows it refuses", () => {
     expect(check("live", "generateRecordingFilters", json({}))).toEqual({
       ok: false,
       pointer: "",
-      expected: "no such operation (the live description lacks generateRecordingFilters)",
+      expected: "a refusal (4XX): the live description lacks generateRecordingFilters",
       found: "status 200",
     });
+    expect(check("seed", "getSubscriptionSummaryQuota", { ...json({ detail: "Not found." }), status: 404 })).toEqual({ ok: true });
   });
 });

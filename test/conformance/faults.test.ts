@@ -75,7 +75,7 @@ describe("a server that breaks the description", () => {
     const { url } = await mockBehind(serve, faults);
     const { code, stdout, stderr } = await runCommand(checkArgs(url));
     expect(stderr).toBe("");
-    expect(stdout).toMatch(/^getPlaylist\s+200\s+✗\s+✗\s+both: \/short_id: expected type string, found integer 12345$/m);
+    expect(stdout).toMatch(/^getPlaylist\s+200\s+✗\s+✗\s+seed: \/short_id: expected type string, found integer 12345; live: /m);
     expect(stdout).toMatch(/^getSubscription\s+404\s+✗\s+✗\s+both: expected a JSON body \(application\/json\), found an HTML page$/m);
     expect(stdout).toMatch(/^getRecording\s+418\s+✗\s+✗\s+.*found status 418 with a JSON body/m);
     expect(stdout).toMatch(/^getPlaylistRecordings \(page 1\)\s+—\s+✗\s+✗\s+both: expected an answer, found no answer: the connection failed$/m);

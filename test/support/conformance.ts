@@ -65,9 +65,12 @@ export function countingClock(start = Date.parse("2026-03-01T09:30:00Z")): Clock
 
 /** The operation a request is for, by the seed description's method and path templates. */
 export function operationOf(method: string, pathname: string): string | undefined {
-  return Object.entries(plan.answers.seed).find(
-    ([, op]) => op.method === method && new RegExp(`^${op.path.replace(/\{[^{}]+\}/g, "[^/]+")}$`).test(pathname),
-  )?.[0];
+  // Either description's operations; a literal segment wins over a parameter, as the service's
+  // router takes `subscriptions/summary_quota/` as the quota, not a subscription.
+  const literals = (path: string) => path.split("/").filter((segment) => segment && !segment.startsWith("{")).length;
+  return Object.entries({ ...plan.answers.seed, ...plan.answers.live })
+    .filter(([, op]) => op.method === method && new RegExp(`^${op.path.replace(/\{[^{}]+\}/g, "[^/]+")}$`).test(pathname))
+    .sort(([, a], [, b]) => literals(b.path) - literals(a.path))[0]?.[0];
 }
 
 export interface SeenRequest {

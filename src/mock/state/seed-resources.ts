@@ -21,13 +21,28 @@ const storyDeliveryId = "0190a6f2-5d1e-7c40-9a3b-2f6e8d4c1b07";
 
 /** The story's delivery of `subscription`, a day before `now`, completed. */
 export function storyDelivery(subscription: ProjectState["subscriptions"][number], now: Date): Delivery {
+  return scheduledDelivery(subscription, storyDeliveryId, "0190a6f2-5d1e-7c40-9a3b-2f6e8d4c1b08", now);
+}
+
+/**
+ * A generated subscription's last scheduled delivery, a day ago, as one that has been running has:
+ * so each subscription's `deliveries/` lists one, and a check that reads a listing's first
+ * subscription finds a delivery to fetch. Its ids follow from the subscription's, drawing nothing
+ * from the seeded random.
+ */
+export function generatedDelivery(subscription: ProjectState["subscriptions"][number], now: Date): Delivery {
+  const tail = String(subscription.id).padStart(12, "0");
+  return scheduledDelivery(subscription, `0190a6f2-5d1e-7c40-9a3b-${tail}`, `0190a6f2-5d1e-7c40-9a3c-${tail}`, now);
+}
+
+function scheduledDelivery(subscription: ProjectState["subscriptions"][number], id: string, idempotencyKey: string, now: Date): Delivery {
   const at = new Date(now.getTime() - 86_400_000).toISOString();
   const done = new Date(now.getTime() - 86_340_000).toISOString();
   return {
-    id: storyDeliveryId,
+    id,
     subscription: subscription.id,
     temporal_workflow_id: `handle-subscription-value-change-${subscription.id}`,
-    idempotency_key: "0190a6f2-5d1e-7c40-9a3b-2f6e8d4c1b08",
+    idempotency_key: idempotencyKey,
     trigger_type: "scheduled",
     scheduled_at: at,
     target_type: subscription.target_type,

@@ -6,7 +6,7 @@ import { day } from "../day.js";
 import { nextDelivery, summarize } from "../resources/schedule.js";
 import { serverTime } from "../server-time.js";
 import { between, pick, type Random, seededRandom, shortId, uuid7 } from "./random.js";
-import { seedResources, storyDelivery } from "./seed-resources.js";
+import { generatedDelivery, seedResources, storyDelivery } from "./seed-resources.js";
 import { copy, type MockState, type Playlist, type ProjectState, type Recording, type Subscription } from "./state.js";
 
 type Schemas = components["schemas"];
@@ -203,7 +203,11 @@ export function seedState(seed: number, now: Date, sizes: SeedSizes): MockState 
       if (p.type === "collection") records.members[p.short_id] = records.recordings.filter(() => random() < 0.05).map((r) => r.id);
     }
     const generatedSubscriptions = sizes.subscriptions - records.subscriptions.length;
-    for (let i = 0; i < generatedSubscriptions; i++) records.subscriptions.push(subscription(random, at, state.nextId.subscription++, state.user));
+    for (let i = 0; i < generatedSubscriptions; i++) {
+      const made = subscription(random, at, state.nextId.subscription++, state.user);
+      records.subscriptions.push(made);
+      if (!made.deleted) records.deliveries = [...(records.deliveries ?? []), generatedDelivery(made, now)];
+    }
     seedResources(records, seed + project.id);
     state.projects[String(project.id)] = records;
   }
