@@ -11,7 +11,9 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildExample, mockRoots } from "../../examples/react-query/build.mjs";
 import { createClient } from "../../src/index.js";
+import { createClient as createLiveClient } from "../../src/live.js";
 import { createMock, type Mock } from "../../src/mock/index.js";
+import { createMock as createLiveMock } from "../../src/mock/live.js";
 import { launchChromium } from "../support/chromium.js";
 
 const seed = 7;
@@ -37,8 +39,9 @@ let page: Page;
 const clientOn = (mock: Mock) => createClient({ baseUrl: "https://mock.test", apiKey: "phx_test", maxRetries: 0, fetch: (request) => mock.fetch(request) });
 
 /** What the app should show, from the same seeded mock: the first project's playlist names and recordings. */
-async function expected() {
-  const api = clientOn(createMock({ seed }));
+/** What the app should show: the playlists and recordings the mock `made` holds, read through a client of its profile. */
+async function expected(made: Mock = createMock({ seed }), client: (mock: Mock) => ReturnType<typeof clientOn> = clientOn) {
+  const api = client(made);
   const collect = async <T>(items: AsyncIterable<T>) => {
     const all: T[] = [];
     for await (const item of items) all.push(item);
@@ -132,11 +135,11 @@ describe("the React Query example in Chromium", () => {
   });
 
   /** Scrolls the recordings with the mouse wheel until every one is shown and the list says so; checks what it shows. */
-  async function scrollToTheEnd(on: Page) {
+  async function scrollToTheEnd(on: Page, wanted = want) {
     const items = on.getByRole("list", { name: "Recordings" }).getByRole("listitem");
     await expect.poll(() => items.count(), { timeout: 15_000 }).toBeGreaterThan(0);
     // The first page alone: more only come by scrolling.
-    expect(await items.count()).toBeLessThan(want.recordings.length);
+    expect(await items.count()).toBeLessThan(wanted.recordings.length);
     await items.first().hover();
     await expect
       .poll(
@@ -146,9 +149,9 @@ describe("the React Query example in Chromium", () => {
         },
         { timeout: 30_000, interval: 100 },
       )
-      .toBe(want.recordings.length);
-    await on.getByText(`All ${want.recordings.length} recordings loaded`).waitFor({ timeout: 5_000 });
-    expect(await items.locator("span:first-child").allInnerTexts()).toEqual(want.recordings);
+      .toBe(wanted.recordings.length);
+    await on.getByText(`All ${wanted.recordings.length} recordings loaded`).waitFor({ timeout: 5_000 });
+    expect(await items.locator("span:first-child").allInnerTexts()).toEqual(wanted.recordings);
   }
 
   it("loads every page of recordings as the list is scrolled, then says all are loaded", async () => {
@@ -179,8 +182,15 @@ describe("the React Query example in Chromium", () => {
   });
 
   it("pages the live service's has_next listing the same way, to its last page", async () => {
-    const live = await open(`?seed=${seed}&profile=live`);
-    await scrollToTheEnd(live);
+    // many-pages: the live listing looks three days back by default, where the seed's month of
+    // recordings leaves less than a page; the scenario's leave several.
+    const liveWant = await expected(
+      createLiveMock({ seed, scenario: "many-pages" }),
+      (mock) =>
+        createLiveClient({ baseUrl: "http://mock.local", apiKey: "phx_test", fetch: mock.fetch, maxRetries: 0 }) as unknown as ReturnType<typeof clientOn>,
+    );
+    const live = await open(`?seed=${seed}&profile=live&scenario=many-pages`);
+    await scrollToTheEnd(live, liveWant);
     // The page's mock answered in the live shape: a page says has_next and no count.
     const shape = await live.evaluate(async () => {
       const projects = await (await fetch("/api/projects/", { headers: { Authorization: "Bearer phx_test" } })).json();
