@@ -1,6 +1,6 @@
 // A consumer's project under the strictest flags a team turns on (strict,
 // exactOptionalPropertyTypes, noUncheckedIndexedAccess, verbatimModuleSyntax), compiled by
-// TypeScript 5.9 and by TypeScript 7 as their command lines run: the README's examples compile
+// TypeScript 5.9 and by TypeScript 7 as their command lines run: the guide's examples compile
 // as written, and a call with a missing path parameter or an unknown path is reported first by
 // the line that names the mistake.
 import { execFile } from "node:child_process";
@@ -66,7 +66,7 @@ describe.each(Object.entries(compilers))("a strict consumer, on %s", (_, tsc) =>
     errors = output.split("\n").filter((line) => /^\S.*error TS\d+/.test(line));
   }, 120_000);
 
-  it("compiles the README's examples as written", () => {
+  it("compiles the guide's examples as written", () => {
     expect(errors.filter((line) => !line.includes("mistakes.ts"))).toEqual([]);
   });
 
