@@ -1,6 +1,6 @@
 // The guide's Storybook page (docs/storybook.md) shows the example's own files as written: the preview lines are
 // examples/storybook/.storybook/*, which test/examples/storybook.spec.ts builds and drives in
-// Chromium, and the story shown is a part of the example's stories, so what the README tells a
+// Chromium, and the story shown is a part of the example's stories, so what the guide tells a
 // team to write is what renders the mock's data there.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
