@@ -68,7 +68,7 @@ export default defineConfig({
         },
       },
       {
-        // The README's Vitest setup (examples/mock-vitest.ts) as a project registers it, with a
+        // The guide's Vitest setup (examples/mock-vitest.ts) as a project registers it, with a
         // test that uses its exports; the packages' names resolve to their sources.
         resolve: {
           alias: {

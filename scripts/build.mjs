@@ -1,5 +1,6 @@
 // `npm run build`: each package's dist/ from src/ with tsup (tsup.config.ts), then what each
-// publishes beside it: the client its two descriptions, every package the README and CHANGELOG.
+// publishes beside it: the client its two descriptions, every package the LICENSE and CHANGELOG
+// (each package's README.md is its own, committed in its folder).
 // What this copies is git-ignored: generated/ and the repository's root stay the sources.
 import { execFileSync } from "node:child_process";
 import { copyFile, mkdir, readdir, rm, stat } from "node:fs/promises";
@@ -18,7 +19,7 @@ execFileSync(process.execPath, [`${root}node_modules/tsup/dist/cli-default.js`, 
 await mkdir(`${root}packages/client/live`, { recursive: true });
 await copyFile(`${root}generated/openapi.yaml`, `${root}packages/client/openapi.yaml`);
 await copyFile(`${root}generated/live/openapi.yaml`, `${root}packages/client/live/openapi.yaml`);
-for (const dir of packageDirs) for (const file of ["README.md", "CHANGELOG.md"]) await copyFile(`${root}${file}`, `${root}packages/${dir}/${file}`);
+for (const dir of packageDirs) for (const file of ["LICENSE", "CHANGELOG.md"]) await copyFile(`${root}${file}`, `${root}packages/${dir}/${file}`);
 
 /**
  * The files under `dir` and their size in bytes.

@@ -68,7 +68,8 @@ run("npx", ["--no-install", "attw", "--pack", "packages/mock"]);
 
 const work = await mkdtemp(join(tmpdir(), "packages-"));
 try {
-  // What each publishes: its dist/ (no source maps) and, for the client, the descriptions.
+  // What each publishes: its dist/ (no source maps), its README, the LICENSE and the CHANGELOG and,
+  // for the client, the descriptions.
   /** @type {Record<string, any>} */
   const tarballs = {};
   for (const { dir, manifest } of packages) {
@@ -76,10 +77,10 @@ try {
     /** @type {string[]} */
     const files = packed.files.map((/** @type {{ path: string }} */ f) => f.path);
     const stray = files.filter(
-      (file) => !/^(dist\/[^/]+\.(js|cjs|d\.ts|d\.cts)|package\.json|README\.md|CHANGELOG\.md|openapi\.yaml|live\/openapi\.yaml)$/.test(file),
+      (file) => !/^(dist\/[^/]+\.(js|cjs|d\.ts|d\.cts)|package\.json|README\.md|LICENSE|CHANGELOG\.md|openapi\.yaml|live\/openapi\.yaml)$/.test(file),
     );
     const bins = Object.values(manifest.bin ?? {});
-    const missing = ["package.json", "README.md", ...bins].filter((file) => !files.includes(file));
+    const missing = ["package.json", "README.md", "LICENSE", "CHANGELOG.md", ...bins].filter((file) => !files.includes(file));
     if (stray.length || missing.length)
       fail(`${manifest.name}: npm pack content is wrong.\nMissing: ${missing.join(", ") || "none"}\nShould not be there: ${stray.join(", ")}`);
     tarballs[manifest.name] = join(work, packed.filename);

@@ -44,7 +44,7 @@ for (const major of majors) {
   });
   results.push({ version, ok: run.status === 0, seconds: Math.round((Date.now() - started) / 1000) });
 
-  console.log(`\n=== Node ${version}: the MSW adapter on msw 3 (setupServer, and the README's browser worker path) ===`);
+  console.log(`\n=== Node ${version}: the MSW adapter on msw 3 (setupServer, and the guide's browser worker path) ===`);
   const mswStarted = Date.now();
   const msw3 = spawnSync(node, [vitest, "run", "--config", "test/msw-3/vitest.config.ts"], {
     cwd: root,

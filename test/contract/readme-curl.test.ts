@@ -1,11 +1,11 @@
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startStatefulMock } from "../../src/mock/adapters/server.js";
+import { readGuide } from "../support/guide.js";
 
-const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-const curlsTo = (port: number) => readme.split("\n").filter((line) => line.startsWith("curl ") && line.includes(`127.0.0.1:${port}`));
+const page = readGuide("mocking.md");
+const curlsTo = (port: number) => page.split("\n").filter((line) => line.startsWith("curl ") && line.includes(`127.0.0.1:${port}`));
 // Its own stateful server: the lines change state, which the contract suite's shared one must not see.
 let stateful: Awaited<ReturnType<typeof startStatefulMock>>;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ const mocks = [
   { name: "the stateful mock", port: 4020, host: () => new URL(stateful.url).host, minimum: 4 },
 ];
 
-describe.each(mocks)("the README's curl lines work as written against $name", ({ port, host, minimum }) => {
+describe.each(mocks)("the guide's curl lines (docs/mocking.md) work as written against $name", ({ port, host, minimum }) => {
   const curls = curlsTo(port);
 
   it("has the lines", () => {

@@ -1,4 +1,4 @@
-// The README's frontend snippets, compiled together and run in Chromium as written: the
+// The guide's frontend snippets, compiled together and run in Chromium as written: the
 // TanStack Query components and the mock in the page share the page's origin, so every query is
 // answered by the mock in the service worker, and a write refreshes the listing it changed.
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -60,7 +60,7 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-describe("the README's frontend path in Chromium", () => {
+describe("the guide's frontend path in Chromium", () => {
   const playlistItems = () => page.locator("ul").first().locator("li");
 
   it("lists the project's playlists from the mock in the page", async () => {

@@ -1,17 +1,18 @@
-// The README's Storybook section shows the example's own files as written: the preview lines are
+// The guide's Storybook page (docs/storybook.md) shows the example's own files as written: the preview lines are
 // examples/storybook/.storybook/*, which test/examples/storybook.spec.ts builds and drives in
-// Chromium, and the story shown is a part of the example's stories, so what the README tells a
+// Chromium, and the story shown is a part of the example's stories, so what the guide tells a
 // team to write is what renders the mock's data there.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { readGuide } from "../support/guide.js";
 
-const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+const readme = readGuide("storybook.md");
 const read = (file: string) => readFileSync(new URL(`../../examples/storybook/${file}`, import.meta.url), "utf8");
 /** The code block under `<!-- example: examples/storybook/<file> … -->`. */
 const blockFor = (file: string) =>
   readme.match(new RegExp(`<!-- example: examples/storybook/${file.replaceAll(".", "\\.")}[^>]*-->\n\`\`\`tsx?\n([\\s\\S]*?)\`\`\``))?.[1];
 
-describe("README's Storybook section", () => {
+describe("the guide's Storybook page", () => {
   it.each([".storybook/session-recordings.ts", ".storybook/preview.tsx"])("shows examples/storybook/%s as it is", (file) => {
     const block = blockFor(file);
     expect(block, `no ${file} block`).toBeDefined();

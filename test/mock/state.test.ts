@@ -1,10 +1,10 @@
 // The seeded state, snapshots, scenarios and the admin routes (Prefer is prefer.test.ts's).
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createMock, MockStateError } from "../../src/mock/index.js";
 import { createMock as createLiveMock } from "../../src/mock/live.js";
 import { liveProfile } from "../../src/mock/profiles/live.js";
 import { seedProfile } from "../../src/mock/profiles/seed.js";
+import { readGuide } from "../support/guide.js";
 import { send } from "./support.js";
 
 const now = () => new Date("2026-11-22T12:00:00Z");
@@ -45,14 +45,14 @@ describe("seeded state", () => {
   });
 });
 
-describe("the seeded state as the README counts it", () => {
-  it("holds the recordings, playlists and subscriptions the README says, and the live profile lists the synthetic ones beside them", async () => {
-    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+describe("the seeded state as the guide counts it (docs/mocking.md)", () => {
+  it("holds the recordings, playlists and subscriptions the guide says, and the live profile lists the synthetic ones beside them", async () => {
+    const guide = readGuide("mocking.md");
     const said =
       /(\d+) recordings, (\d+) playlists and (\d+) subscriptions[\s\S]*?the live profile lists (\d+) synthetic playlists beside\s+the stored ones \((\d+) in all\)/.exec(
-        readme,
+        guide,
       );
-    expect(said, "the README's count of the seeded state").not.toBeNull();
+    expect(said, "the guide's count of the seeded state").not.toBeNull();
     const [recordings, playlists, subscriptions, synthetic, listed] = said!.slice(1).map(Number);
     const story = createMock({ now }).snapshot().projects["28417"]!;
     const stored = story.playlists.filter((p) => !p.deleted);

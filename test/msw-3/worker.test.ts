@@ -1,5 +1,5 @@
-// msw 3 as the README's readers use it: the adapter's handlers reach msw 3 (not the root's msw 2),
-// and the README's browser path (examples/mock-browser.ts under the TanStack Query components,
+// msw 3 as the guide's readers use it: the adapter's handlers reach msw 3 (not the root's msw 2),
+// and the guide's browser path (examples/mock-browser.ts under the TanStack Query components,
 // test/examples/readme-frontend/main.tsx) answers in msw 3's service worker, in Chromium.
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
@@ -83,7 +83,7 @@ describe("msw 3", () => {
     expect(mockHandlers(createMock(), { baseUrl: "https://us.posthog.com" })[0]).toBeInstanceOf(RequestHandler);
   });
 
-  it("answers the README's browser path in its service worker", async () => {
+  it("answers the guide's browser path in its service worker", async () => {
     await expect.poll(() => page.locator("ul").first().locator("li").allInnerTexts(), { timeout: 30_000 }).toContain("Checkout drop-offs");
     expect(fromWorker.length).toBeGreaterThan(0);
     expect(fromWorker.every(Boolean)).toBe(true);

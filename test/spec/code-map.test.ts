@@ -1,4 +1,4 @@
-// The README's code map is the tree as it is, and the arrows it draws hold: the client and
+// The code map (docs/contributing.md) is the tree as it is, and the arrows it draws hold: the client and
 // the mock never import each other, and the engine imports no transport. The recorder
 // (src/record/) reads through the client and writes the mock's state, so it imports both; to
 // keep the mock's entries free of client code, neither imports it.
@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
-const readme = readFileSync(join(root, "README.md"), "utf8");
+const readme = readFileSync(join(root, "docs/contributing.md"), "utf8");
 const map = /## Code map[\s\S]*?```text\n([\s\S]*?)```/.exec(readme)?.[1] ?? "";
 
 function walk(dir: string): string[] {
@@ -22,11 +22,11 @@ const importsOf = (file: string) => [...readFileSync(join(root, file), "utf8").m
 /** What a relative import points at, from the repository's root. */
 const target = (file: string, specifier: string) => relative(root, join(root, file, "..", specifier));
 
-describe("the README's code map", () => {
+describe("the code map", () => {
   it("names every folder of src/ and every top-level folder", () => {
     const listed = map.split("\n").map((line) => line.split(/\s{2,}/)[0]!.trim());
     const folders = walk("src").filter((path) => statSync(join(root, path)).isDirectory());
-    for (const folder of [...folders, "openapi", "generated", "scripts", "test"]) expect(listed, folder).toContain(`${folder}/`);
+    for (const folder of [...folders, "openapi", "generated", "docs", "scripts", "test"]) expect(listed, folder).toContain(`${folder}/`);
   });
 
   it("gives every folder below an entry point's a README saying what it holds", () => {

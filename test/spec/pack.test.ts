@@ -1,6 +1,6 @@
 // `npm run pack` (scripts/pack.mjs) on a copy of the repository's manifests: unbuilt, it fails
 // naming what is missing and writes no tarball (npm pack alone wrote 590-byte ones holding only
-// package.json, and exited 0); built, it writes the three tarballs the README installs.
+// package.json, and exited 0); built, it writes the three tarballs the guide installs.
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

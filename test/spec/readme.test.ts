@@ -1,27 +1,26 @@
+// The root README (short: what this is, the two commands, where to go next) and the guide it
+// points to (docs/*.md): the examples the pages show are the files tsc checks, their links, npm
+// scripts and bins exist, and the figures they give are the code's.
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { adminMaxBodyBytes } from "../../src/mock/admin.js";
+import { guidePages, readGuide } from "../support/guide.js";
 
 const root = new URL("../../", import.meta.url);
 const readme = readFileSync(new URL("README.md", root), "utf8");
 const scripts: Record<string, string> = JSON.parse(readFileSync(new URL("package.json", root), "utf8")).scripts;
+/** Every Markdown file a reader is sent to, by its path from the root. */
+const documents: Record<string, string> = {
+  "README.md": readme,
+  ...Object.fromEntries(guidePages.map((page) => [`docs/${page}`, readGuide(page)])),
+  ...Object.fromEntries(
+    ["client", "mock", "conformance"].map((dir) => [`packages/${dir}/README.md`, readFileSync(new URL(`packages/${dir}/README.md`, root), "utf8")]),
+  ),
+};
 
-describe("README", () => {
-  it.each(["quickstart.ts", "mock-vitest.ts", "mock-vitest.example.test.ts", "mock-browser.ts", "tanstack-query.tsx"])(
-    "shows examples/%s as it is, so the example it shows is the one tsc checks",
-    (file) => {
-      const block = readme.match(new RegExp(`<!-- example: examples/${file.replace(".", "\\.")}[^>]*-->\n\`\`\`tsx?\n([\\s\\S]*?)\`\`\``));
-      expect(block, `no ${file} block`).not.toBeNull();
-      expect(block![1]).toBe(readFileSync(new URL(`../../examples/${file}`, import.meta.url), "utf8"));
-    },
-  );
-
-  it("names the Storybook major the mock's peer range takes, which is the one the example runs", () => {
-    const mock = JSON.parse(readFileSync(new URL("packages/mock/package.json", root), "utf8"));
-    const example = JSON.parse(readFileSync(new URL("examples/storybook/package.json", root), "utf8"));
-    const majors = [...String(mock.peerDependencies.storybook).matchAll(/\^(\d+)/g)].map((m) => m[1]);
-    expect(majors).toEqual([String(example.devDependencies?.storybook ?? example.dependencies?.storybook).match(/\d+/)![0]]);
-    expect(readme).toContain(`(Storybook ${majors[0]},`);
+describe("the root README", () => {
+  it("is short: under 150 lines", () => {
+    expect(readme.split("\n").length).toBeLessThan(150);
   });
 
   it("shows the two commands, each a script package.json defines", () => {
@@ -30,15 +29,32 @@ describe("README", () => {
     expect(Object.keys(scripts)).toEqual(expect.arrayContaining(["start", "test"]));
   });
 
-  it("names only npm scripts that package.json defines", () => {
-    const named = new Set([...readme.matchAll(/\bnpm run ([\w:-]+)/g)].map((m) => m[1]!));
-    for (const name of named) expect(Object.keys(scripts), `npm run ${name}`).toContain(name);
+  it("links every page of the guide and each package's README, and the decisions", () => {
+    for (const page of guidePages) expect(readme, page).toContain(`](docs/${page})`);
+    for (const dir of ["client", "mock", "conformance"]) expect(readme, dir).toContain(`](packages/${dir}/README.md)`);
+    expect(readme).toContain("](openapi/DECISIONS.md)");
+  });
+});
+
+describe("the guide", () => {
+  it.each([
+    ["getting-started.md", "quickstart.ts"],
+    ["mocking.md", "mock-vitest.ts"],
+    ["mocking.md", "mock-vitest.example.test.ts"],
+    ["mocking.md", "mock-browser.ts"],
+    ["client.md", "tanstack-query.tsx"],
+  ])("%s shows examples/%s as it is, so the example it shows is the one tsc checks", (page, file) => {
+    const block = readGuide(page).match(new RegExp(`<!-- example: examples/${file.replace(".", "\\.")}[^>]*-->\n\`\`\`tsx?\n([\\s\\S]*?)\`\`\``));
+    expect(block, `no ${file} block`).not.toBeNull();
+    expect(block![1]).toBe(readFileSync(new URL(`../../examples/${file}`, import.meta.url), "utf8"));
   });
 
-  it("links only files that exist, the decisions among them", () => {
-    const links = [...readme.matchAll(/\]\((?!https?:|#|mailto:)([^)\s#]+)[^)]*\)/g)].map((m) => m[1]!);
-    expect(links).toContain("openapi/DECISIONS.md");
-    for (const link of links) expect(existsSync(new URL(link, root)), link).toBe(true);
+  it("names the Storybook major the mock's peer range takes, which is the one the example runs", () => {
+    const mock = JSON.parse(readFileSync(new URL("packages/mock/package.json", root), "utf8"));
+    const example = JSON.parse(readFileSync(new URL("examples/storybook/package.json", root), "utf8"));
+    const majors = [...String(mock.peerDependencies.storybook).matchAll(/\^(\d+)/g)].map((m) => m[1]);
+    expect(majors).toEqual([String(example.devDependencies?.storybook ?? example.dependencies?.storybook).match(/\d+/)![0]]);
+    expect(readGuide("storybook.md")).toContain(`(Storybook ${majors[0]},`);
   });
 
   describe("the install block installs what npm run pack writes", () => {
@@ -47,7 +63,7 @@ describe("README", () => {
         JSON.parse(readFileSync(new URL(`packages/${dir}/package.json`, root), "utf8")) as { name: string; version: string; bin?: Record<string, string> },
     );
     const tarballs = manifests.map(({ name, version }) => `${name}-${version}.tgz`).sort();
-    const block = readme.match(/```sh\n(git clone [\s\S]*?)```/)?.[1] ?? "";
+    const block = readGuide("getting-started.md").match(/```sh\n(git clone [\s\S]*?)```/)?.[1] ?? "";
 
     it("names the tarballs npm run pack writes, and installs each", () => {
       const written = block.match(/npm run pack +# writes (.*)/)?.[1] ?? "";
@@ -56,21 +72,48 @@ describe("README", () => {
       expect(installed).toEqual(tarballs);
     });
 
-    it("runs with npx only bins the installed packages ship", () => {
+    it("runs with npx only bins the installed packages ship, and each of them", () => {
       const bins = manifests.flatMap((manifest) => Object.keys(manifest.bin ?? {}));
-      const named = new Set([...readme.matchAll(/\bnpx (session-recordings-api[\w-]*)/g)].map((m) => m[1]!));
+      const named = new Set(Object.values(documents).flatMap((text) => [...text.matchAll(/\bnpx (session-recordings-api[\w-]*)/g)].map((m) => m[1]!)));
       expect([...named].sort()).toEqual(bins.sort());
     });
   });
 
   it("gives the admin body limit the server takes, in MiB", () => {
-    expect(readme).toContain(`may be up to ${adminMaxBodyBytes / 2 ** 20} MiB`);
+    expect(readGuide("mocking.md")).toContain(`may be up to ${adminMaxBodyBytes / 2 ** 20} MiB`);
   });
 
-  it("says what each 'seed' means before the conformance section uses --profile seed", () => {
-    const conformance = readme.indexOf("## Checking a server: conformance");
-    const seeds = readme.indexOf('**Two meanings of "seed".**');
-    expect(seeds).toBeGreaterThan(0);
-    expect(seeds).toBeLessThan(conformance);
+  it("says what each 'seed' means on the mocking page, which the conformance page links to for --profile seed", () => {
+    expect(readGuide("mocking.md")).toContain('**Two meanings of "seed".**');
+    expect(readGuide("conformance.md")).toContain("](mocking.md#the-stateful-mock-as-a-server)");
   });
 });
+
+describe.each(Object.keys(documents))("%s", (path) => {
+  const text = documents[path]!;
+
+  it("names only npm scripts that package.json defines", () => {
+    const named = new Set([...text.matchAll(/\bnpm run ([\w:-]+)/g)].map((m) => m[1]!));
+    for (const name of named) expect(Object.keys(scripts), `npm run ${name}`).toContain(name);
+  });
+
+  it("links only files that exist, and headings of the guide's pages that exist", () => {
+    const here = new URL(path, root);
+    for (const [, link, anchor] of text.matchAll(/\]\((?!https?:|mailto:)([^)\s#]*)(?:#([^)\s]+))?\)/g)) {
+      const target = new URL(link || path.split("/").at(-1)!, here);
+      expect(existsSync(target), `${link}`).toBe(true);
+      if (anchor && target.pathname.endsWith(".md")) expect(anchorsOf(readFileSync(target, "utf8")), `${link}#${anchor}`).toContain(anchor);
+    }
+  });
+});
+
+/** The anchors a code host gives a Markdown file's headings. */
+function anchorsOf(markdown: string): string[] {
+  const outsideCode = markdown.replace(/```[\s\S]*?```/g, "");
+  return [...outsideCode.matchAll(/^#{1,6} (.+)$/gm)].map((m) =>
+    m[1]!
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N} _-]/gu, "")
+      .replaceAll(" ", "-"),
+  );
+}

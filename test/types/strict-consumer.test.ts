@@ -1,15 +1,16 @@
 // A consumer's project under the strictest flags a team turns on (strict,
 // exactOptionalPropertyTypes, noUncheckedIndexedAccess, verbatimModuleSyntax), compiled by
-// TypeScript 5.9 and by TypeScript 7 as their command lines run: the README's examples compile
-// as written, and a call with a missing path parameter or an unknown path is reported first by
+// TypeScript 5.9 and by TypeScript 7 as their command lines run: the guide's examples, and every
+// other TypeScript block of its pages (test/support/guide.ts), compile as written, and a call with a missing path parameter or an unknown path is reported first by
 // the line that names the mistake.
 import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { guideSnippets } from "../support/guide.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const compilers = {
@@ -25,6 +26,11 @@ const entries = {
   "session-recordings-api-mock": "src/mock/index.ts",
   "session-recordings-api-mock/live": "src/mock/live.ts",
   "session-recordings-api-mock/msw": "src/mock/adapters/msw.ts",
+  "session-recordings-api-mock/playwright": "src/mock/adapters/playwright.ts",
+  "session-recordings-api-mock/record": "src/record/index.ts",
+  // The guide's Playwright page imports these; the e2e example's install holds them (npm test requires it).
+  "@playwright/test": "examples/playwright-e2e/node_modules/@playwright/test",
+  "@msw/playwright": "examples/playwright-e2e/node_modules/@msw/playwright",
 };
 const mistakes = `import { createClient } from "session-recordings-api";
 const api = createClient({ baseUrl: "https://us.posthog.com", apiKey: "phx_example" });
@@ -52,7 +58,15 @@ beforeAll(async () => {
     paths: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, [`${root}${file}`]])),
   };
   await writeFile(join(dir, "mistakes.ts"), mistakes);
-  await writeFile(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: [...examples, join(dir, "mistakes.ts")] }));
+  const snippets: string[] = [];
+  for (const [index, { files }] of guideSnippets().entries()) {
+    await mkdir(join(dir, `snippet-${index}`));
+    for (const { name, code } of files) {
+      await writeFile(join(dir, `snippet-${index}`, name), code);
+      snippets.push(join(dir, `snippet-${index}`, name));
+    }
+  }
+  await writeFile(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: [...examples, ...snippets, join(dir, "mistakes.ts")] }));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -66,8 +80,10 @@ describe.each(Object.entries(compilers))("a strict consumer, on %s", (_, tsc) =>
     errors = output.split("\n").filter((line) => /^\S.*error TS\d+/.test(line));
   }, 120_000);
 
-  it("compiles the README's examples as written", () => {
-    expect(errors.filter((line) => !line.includes("mistakes.ts"))).toEqual([]);
+  it("compiles the guide's examples and its other TypeScript blocks as written", () => {
+    expect(guideSnippets().map(({ where }) => where.split(":")[0])).toEqual(expect.arrayContaining(["mocking.md", "playwright.md", "recording.md"]));
+    // The recorder's source is compiled under the repository's flags; a consumer gets its declarations (skipLibCheck).
+    expect(errors.filter((line) => !line.includes("mistakes.ts") && !line.includes("/src/record/"))).toEqual([]);
   });
 
   it("names the missing path parameter in the first line of its error", () => {

@@ -1,5 +1,5 @@
-// The README's frontend path as one app, as a reader puts it together: the mock in the page
-// (examples/mock-browser.ts, the README's src/mocks.ts) started before the first render, then
+// The guide's frontend path as one app, as a reader puts it together: the mock in the page
+// (examples/mock-browser.ts, the guide's src/mocks.ts) started before the first render, then
 // the components of examples/tanstack-query.tsx under its query client.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createRoot } from "react-dom/client";
