@@ -104,6 +104,9 @@ describe("a try against a hostile server", () => {
     await expect.poll(() => dialog.getByRole("status").textContent(), patient).toBe("Sending… (stopped after 60 s)");
     // The keyboard's press moved the focus to Cancel, which a second press works.
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent), patient).toBe("Cancel");
+    // Waiting for headers: the request has reached the server (a cancel before that, on a busy
+    // machine, left the server nothing to see closed).
+    await expect.poll(() => hostile.log("silent-cancel") !== undefined, patient).toBe(true);
     await page.keyboard.press("Space");
     await expect.poll(() => dialog.getByRole("status").textContent(), patient).toBe("No answer: the request was cancelled.");
     await closedByBrowser("silent-cancel");
