@@ -3,8 +3,9 @@
 // as DRF's CursorPagination pages it, and one delivery.
 import { notFound } from "../errors.js";
 import { type Answer, empty, json } from "../responses.js";
+import { deliveryRecord } from "../state/delivery.js";
 import { uuid7 } from "../state/random.js";
-import type { Delivery, ProjectState } from "../state/state.js";
+import type { ProjectState } from "../state/state.js";
 import { inProject, type ProjectContext } from "./context.js";
 import { instantKey, sortBy } from "./filtering.js";
 import { scopeRefusal } from "./subscriptions.js";
@@ -31,28 +32,17 @@ export const createSubscriptionTestDelivery = inProject((c) => {
   if (!subscription || subscription.deleted) return notFound();
   if ((subscription as unknown as { enabled?: boolean }).enabled === false) return json(409, c.operation.responses["409"]!.examples.subscription_disabled);
   const at = c.now.toISOString();
-  const delivery: Delivery = {
+  const delivery = deliveryRecord(subscription, {
     id: uuid7(c.random, c.now.getTime()),
-    subscription: subscription.id,
     temporal_workflow_id: `test-delivery-subscription-${subscription.id}`,
     idempotency_key: uuid7(c.random, c.now.getTime()),
     trigger_type: "manual",
     scheduled_at: null,
-    target_type: subscription.target_type,
-    target_value: subscription.target_value,
-    exported_asset_ids: [],
-    content_snapshot: {},
-    recipient_results: [],
     status: "starting",
-    error: null,
     created_at: at,
     last_updated_at: at,
     finished_at: null,
-    change_summary: null,
-    ai_report: null,
-    ai_report_diagnostics: null,
-    ai_report_prompt: null,
-  };
+  });
   c.project.deliveries = [...(c.project.deliveries ?? []), delivery];
   c.changed("deliveries", delivery.id);
   return empty(202);

@@ -1,6 +1,7 @@
 // The insights and dashboards the seeded subscriptions name, so their answers carry an insight's
 // short id and a resource's name, and a dashboard subscription has tiles to choose from. A random
 // of their own, so adding them moved none of the records seeded before them.
+import { deliveryRecord } from "./delivery.js";
 import { pick, type Random, seededRandom, shortId } from "./random.js";
 import type { Dashboard, Delivery, Insight, ProjectState } from "./state.js";
 
@@ -38,28 +39,17 @@ export function generatedDelivery(subscription: ProjectState["subscriptions"][nu
 function scheduledDelivery(subscription: ProjectState["subscriptions"][number], id: string, idempotencyKey: string, now: Date): Delivery {
   const at = new Date(now.getTime() - 86_400_000).toISOString();
   const done = new Date(now.getTime() - 86_340_000).toISOString();
-  return {
+  return deliveryRecord(subscription, {
     id,
-    subscription: subscription.id,
     temporal_workflow_id: `handle-subscription-value-change-${subscription.id}`,
     idempotency_key: idempotencyKey,
     trigger_type: "scheduled",
     scheduled_at: at,
-    target_type: subscription.target_type,
-    target_value: subscription.target_value,
-    exported_asset_ids: [],
-    content_snapshot: {},
-    recipient_results: [],
     status: "completed",
-    error: null,
     created_at: at,
     last_updated_at: done,
     finished_at: done,
-    change_summary: null,
-    ai_report: null,
-    ai_report_diagnostics: null,
-    ai_report_prompt: null,
-  };
+  });
 }
 
 /** Adds to `records` every insight and dashboard its subscriptions name, and the insights on each dashboard's tiles. */
