@@ -1,10 +1,15 @@
 // `npm run bench:mock`: the stateful mock beside the runtime it runs on and beside Prism, with
 // wrk (a load generator in JavaScript caps the bare server's figure and flatters the ratio).
+// One method for every figure of a server: each server in a process of its own, pinned to the
+// first core, and wrk (one thread) pinned to the second, so neither takes the other's CPU and the
+// load generator is never what caps a fast server; a warm-up run of each server on each request,
+// discarded; interleaved rounds; medians; the load average before and after.
 // 1. Against a bare node:http server answering the mock's own bytes (status, header lines and
-//    body, taken from the mock at the start): GET one playlist, GET a listing of 100 playlists,
-//    POST a playlist; the mock's state is put back before each of its runs, so creates never
-//    reach the state's cap. Interleaved rounds, medians; with each, the CPU time the server
-//    process spent per request, which a busy machine disturbs less than requests per second.
+//    body, taken from the mock at the start, the bare server started as the mock is), on the seed
+//    profile's starting state: GET one playlist, the playlists listing and the recordings listing
+//    (`limit=100`), and a create; the mock's state is put back before each of its runs, so
+//    creates never pile up across runs. With each, p99 at 10 connections and the CPU time the
+//    server spent per request, which a busy machine disturbs less than requests per second.
 // 2. Against Prism's example mock, on a mix (GET one playlist, GET a page of recordings, POST).
 // 3. The engine's in-process time; the server's memory after 100,000 and 1,000,000 requests.
 // 4. The rate of creates a --persist server acknowledges, each on disk before its 201, on the
@@ -14,12 +19,13 @@
 //    beside the compact JSON it wrote before; and the time of a listing of 100 playlists whose
 //    collections hold 1,000 each of 10,000 recordings, beside the seed's.
 // BENCH_ROUNDS, BENCH_SECONDS, BENCH_PAGE (the mix's page of recordings, Prism's example page
-// by default), BENCH_MEMORY (requests of the long run, default 1,000,000; 0 skips it).
-import { execFile, fork, spawn } from "node:child_process";
+// by default), BENCH_MEMORY (requests of the long run, default 1,000,000; 0 skips it),
+// BENCH_SHARES_ONLY=1 (part 1 alone).
+import { execFile, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { grownState } from "./lib/grown-state.mjs";
@@ -31,7 +37,11 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const pageSize = Number(process.env.BENCH_PAGE ?? 2);
 const memoryRequests = Number(process.env.BENCH_MEMORY ?? 1_000_000);
-const wrkArgs = ["-t2", "-c10", `-d${seconds}s`, "--latency"];
+const sharesOnly = process.env.BENCH_SHARES_ONLY === "1";
+// The servers on the first core, wrk on the second; on one core there is nothing to pin.
+const pinning = cpus().length >= 2;
+const wrkArgs = ["-t1", "-c10", `-d${seconds}s`, "--latency"];
+const warmUpArgs = ["-t1", "-c10", "-d2s", "--latency"];
 const key = "Bearer phx_bench";
 const headers = { Authorization: key, "Content-Type": "application/json" };
 const project = "/api/environments/28417";
@@ -43,11 +53,13 @@ const createBody = JSON.stringify({ name: "Bench", type: "collection" });
  * @typedef {{ method: string, path: string, body?: string }} BenchRequest
  * @typedef {{ requests: number, rps: number, p99: number, cpuUs: number, non2xx: number }} Run
  */
-/** @type {Record<"get" | "list" | "create", BenchRequest & { label: string }>} */
+/** Each with the share of bare node:http it is to reach, and the p99 under which it is to answer (ms). */
+/** @type {Record<"get" | "list" | "recordings" | "create", BenchRequest & { label: string, goal: number, p99Goal: number }>} */
 const routes = {
-  get: { label: "GET one playlist (1 kB)", method: "GET", path: onePlaylist },
-  list: { label: "GET a listing of 100 playlists", method: "GET", path: `${playlists}?limit=100` },
-  create: { label: "POST a playlist", method: "POST", path: playlists, body: createBody },
+  get: { label: "GET one playlist", method: "GET", path: onePlaylist, goal: 0.5, p99Goal: 10 },
+  list: { label: "GET the playlists (limit=100)", method: "GET", path: `${playlists}?limit=100`, goal: 0.5, p99Goal: 10 },
+  recordings: { label: "GET the recordings (limit=100)", method: "GET", path: `${project}/session_recordings/?limit=100`, goal: 0.5, p99Goal: 10 },
+  create: { label: "POST a playlist", method: "POST", path: playlists, body: createBody, goal: 0.3, p99Goal: 10 },
 };
 /** @type {BenchRequest[]} */
 const mix = [routes.get, { method: "GET", path: `${project}/session_recordings/?limit=${pageSize}` }, routes.create];
@@ -76,6 +88,20 @@ async function wrkScript(name, requests) {
   return file;
 }
 
+/**
+ * A command and its arguments, run on `core` alone when there are cores to pin.
+ * @param {number} core
+ * @param {string} command
+ * @param {string[]} args
+ * @returns {[string, string[]]}
+ */
+const pinned = (core, command, args) => (pinning ? ["taskset", ["-c", String(core), command, ...args]] : [command, args]);
+
+/** Pins a started server, every thread of it (node's workers, libuv's pool), to the first core. */
+async function pin(/** @type {number} */ pid) {
+  if (pinning) await promisify(execFile)("taskset", ["-a", "-cp", "0", String(pid)]);
+}
+
 /** The CPU time a process has spent, in µs (utime + stime, at the kernel's 100 ticks a second). */
 function cpuUs(/** @type {number} */ pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
@@ -98,7 +124,7 @@ const ms = (text) => {
  */
 async function wrk(url, script, pid, args = wrkArgs) {
   const before = cpuUs(pid);
-  const { stdout } = await promisify(execFile)("wrk", [...args, "-s", script, url]);
+  const { stdout } = await promisify(execFile)(...pinned(1, "wrk", [...args, "-s", script, url]));
   const spent = cpuUs(pid) - before;
   const requests = Number(/(\d+) requests in/.exec(stdout)?.[1]);
   return {
@@ -125,6 +151,7 @@ async function started(child) {
     child.once("exit", () => reject(new Error("a bench server exited")));
   });
   const pid = /** @type {number} */ (child.pid);
+  await pin(pid);
   const rssMb = () => Number(/** @type {RegExpExecArray} */ (/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8")))[1]) / 1024;
   /** Stops it and resolves once it has exited (a --persist server saves its last change first). */
   const stop = () => {
@@ -172,13 +199,11 @@ const ownLines = (/** @type {string[]} */ raw) => {
   return lines;
 };
 
-/** A bare node:http server answering the mock's `wire` bytes; checked to send them. */
-async function startBare(/** @type {Wire} */ wire, /** @type {BenchRequest} */ request) {
-  const bare = await started(
-    fork(new URL("./bench-server.mjs", import.meta.url), [wire.body, JSON.stringify({ status: wire.status, headers: ownLines(wire.rawHeaders) })], {
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
-    }),
-  );
+/** A bare node:http server answering the mock's `wire` bytes, started as the mock is; checked to send them. */
+async function startBare(/** @type {Wire} */ wire, /** @type {BenchRequest} */ request, /** @type {string} */ name) {
+  const file = join(folder, `${name}.wire.json`);
+  await writeFile(file, JSON.stringify({ status: wire.status, headers: ownLines(wire.rawHeaders), body: wire.body }));
+  const bare = await started(spawn(process.execPath, ["scripts/bench-server.mjs", "--wire", file], { stdio: ["ignore", "pipe", "inherit"] }));
   const echoed = await exchange(bare.url, request);
   const same = (/** @type {Wire} */ w) => JSON.stringify([w.status, w.rawHeaders.filter((_, i) => !/^date$/i.test(w.rawHeaders[i - (i % 2)] ?? "")), w.body]);
   if (same(echoed) !== same(wire)) throw new Error(`the bare server's answer to ${request.method} ${request.path} is not the mock's bytes`);
@@ -202,39 +227,83 @@ const medians = (runs) => ({
 const { createMock } = await loadSource("src/mock/index.ts");
 const { snapshotFileText } = await loadSource("src/mock/state/snapshot-file.ts");
 const { writeDurably } = await loadSource("src/mock/adapters/persist-files.ts");
-// The seed's 12 playlists and 100 more, so a listing of 100 is full.
-const benchState = JSON.stringify(grownState(createMock().snapshot(), { playlists: 100 }));
-
 const stateful = await startStateful();
-const prism = await startPrism({ port: await freePort() });
+// The seed profile's starting state, as the server made it: put back before each of the mock's runs.
+const seedState = await (await fetch(`${stateful.url}/__mock/state`)).text();
+const prism = sharesOnly ? undefined : await startPrism({ port: await freePort() });
+if (prism) await pin(/** @type {number} */ (prism.child.pid));
+const loadBefore = loadavg();
 /** @type {Awaited<ReturnType<typeof startBare>>[]} */
 const bares = [];
 try {
-  // Part 1: the mock beside bare node:http answering its own bytes.
-  await putState(stateful.url, benchState);
+  // Part 1: the mock beside bare node:http answering its own bytes, each after a warm-up run of it.
   /** @type {Record<keyof typeof routes, { bare: Awaited<ReturnType<typeof startBare>>, script: string, mock: Run[], node: Run[] }>} */
   const side = /** @type {any} */ ({});
   for (const [name, route] of /** @type {[keyof typeof routes, typeof routes.get][]} */ (Object.entries(routes))) {
+    await putState(stateful.url, seedState);
     const wire = await exchange(stateful.url, route);
     if (wire.status >= 300) throw new Error(`the mock answered ${route.method} ${route.path} with ${wire.status}`);
-    const bare = await startBare(wire, route);
+    const bare = await startBare(wire, route, name);
     bares.push(bare);
-    side[name] = { bare, script: await wrkScript(name, [route]), mock: [], node: [] };
+    const script = await wrkScript(name, [route]);
+    await wrk(stateful.url, script, stateful.pid, warmUpArgs);
+    await wrk(bare.url, script, bare.pid, warmUpArgs);
+    side[name] = { bare, script, mock: [], node: [] };
   }
   for (let round = 0; round < rounds; round++) {
     for (const name of /** @type {(keyof typeof routes)[]} */ (Object.keys(routes))) {
       const { bare, script, mock, node } = side[name];
       for (const which of round % 2 ? ["node", "mock"] : ["mock", "node"]) {
-        if (which === "mock") await putState(stateful.url, benchState);
+        if (which === "mock") await putState(stateful.url, seedState);
         const run = which === "mock" ? await wrk(stateful.url, script, stateful.pid) : await wrk(bare.url, script, bare.pid);
         if (run.non2xx) console.warn(`${which === "mock" ? "stateful mock" : "bare node:http"}, ${routes[name].label}: ${run.non2xx} answers were not 2XX`);
         (which === "mock" ? mock : node).push(run);
       }
     }
   }
+  await Promise.all(bares.map((bare) => bare.stop()));
+  bares.length = 0;
+  const loadAfter = loadavg();
+  const placement = pinning
+    ? "each server in its own process pinned to core 0, wrk to core 1"
+    : "one core: servers and wrk unpinned, so wrk takes the server's CPU and the shares read low";
+  console.log(
+    `\nwrk ${wrkArgs.join(" ")}, ${placement}; a 2 s warm-up of each server on each request, discarded; ${rounds} interleaved rounds, medians; seed starting state, put back before each of the mock's runs; load average ${loadBefore[0]?.toFixed(2)} before, ${loadAfter[0]?.toFixed(2)} after, on ${cpus().length} cores`,
+  );
+  console.log(
+    `reproduce: BENCH_ROUNDS=${rounds} BENCH_SECONDS=${seconds} BENCH_PAGE=${pageSize} BENCH_MEMORY=${memoryRequests}${sharesOnly ? " BENCH_SHARES_ONLY=1" : ""} npm run bench:mock\n`,
+  );
+  console.log("| request | stateful mock req/s | bare node:http req/s, same bytes | share (goal) | p99 mock / bare (goal) | CPU per request mock / bare |");
+  console.log("|---|---|---|---|---|---|");
+  /** @type {string[]} */
+  const summary = [];
+  for (const [name, route] of /** @type {[keyof typeof routes, typeof routes.get][]} */ (Object.entries(routes))) {
+    const mockRun = medians(side[name].mock);
+    const nodeRun = medians(side[name].node);
+    const share = mockRun.rps / nodeRun.rps;
+    const met = share >= route.goal && mockRun.p99 < route.p99Goal;
+    summary.push(`${name} ${(100 * share).toFixed(0)}% (p99 ${mockRun.p99} ms)${met ? "" : " MISSED"}`);
+    console.log(
+      `| ${route.label} | ${Math.round(mockRun.rps)} | ${Math.round(nodeRun.rps)} | ${(100 * share).toFixed(0)}% (≥ ${100 * route.goal}%) | ${mockRun.p99} / ${nodeRun.p99} ms (< ${route.p99Goal}) | ${mockRun.cpuUs.toFixed(0)} / ${nodeRun.cpuUs.toFixed(0)} µs |`,
+    );
+  }
+  console.log(`\nstateful mock / bare node:http: ${summary.join("; ")}`);
 
+  if (!sharesOnly) await otherParts(/** @type {NonNullable<typeof prism>} */ (prism), side.create.script);
+} finally {
+  await Promise.all([stateful.stop(), ...bares.map((bare) => bare.stop())]);
+  await prism?.stop();
+  await rm(folder, { recursive: true, force: true });
+}
+
+/**
+ * Parts 2 to 4.
+ * @param {NonNullable<typeof prism>} prism
+ * @param {string} createScript
+ */
+async function otherParts(prism, createScript) {
   // Part 2: the mock beside Prism, on the mix.
-  await putState(stateful.url, JSON.stringify(createMock().snapshot()));
+  await putState(stateful.url, seedState);
   const mixScript = await wrkScript("mix", mix);
   /** @type {Record<"stateful" | "prism", Run[]>} */
   const versus = { stateful: [], prism: [] };
@@ -298,7 +367,6 @@ try {
   await writeFile(files.grown, JSON.stringify(grownState(createMock().snapshot(), { playlists: 20_000 })));
   const servers = { seed: await startStateful(["--persist", files.seed]), grown: await startStateful(["--persist", files.grown]) };
   try {
-    const createScript = side.create.script;
     for (let round = 0; round < rounds; round++) {
       /** @type {("seed" | "grown")[]} */
       const order = round % 2 ? ["grown", "seed"] : ["seed", "grown"];
@@ -350,23 +418,6 @@ try {
   big.restore(grownState(big.snapshot(), { recordings: 10_000, playlists: 100, members: 1_000 }));
   const bigListingMs = await timeListing(big);
 
-  const load = (await import("node:os")).loadavg()[0]?.toFixed(1);
-  console.log(
-    `\nwrk ${wrkArgs.join(" ")}, ${rounds} interleaved rounds, medians; load average at the end ${load} on ${(await import("node:os")).cpus().length} cores`,
-  );
-  console.log(`reproduce: BENCH_ROUNDS=${rounds} BENCH_SECONDS=${seconds} BENCH_PAGE=${pageSize} BENCH_MEMORY=${memoryRequests} npm run bench:mock\n`);
-  console.log("| request | stateful mock req/s | bare node:http req/s, same bytes | ratio | p99 mock / bare | CPU per request mock / bare | CPU ratio |");
-  console.log("|---|---|---|---|---|---|---|");
-  /** @type {Record<string, string>} */
-  const ratios = {};
-  for (const name of /** @type {(keyof typeof routes)[]} */ (Object.keys(routes))) {
-    const mockRun = medians(side[name].mock);
-    const nodeRun = medians(side[name].node);
-    ratios[name] = `${((100 * mockRun.rps) / nodeRun.rps).toFixed(0)}%`;
-    console.log(
-      `| ${routes[name].label} | ${Math.round(mockRun.rps)} | ${Math.round(nodeRun.rps)} | ${ratios[name]} | ${mockRun.p99} / ${nodeRun.p99} ms | ${mockRun.cpuUs.toFixed(0)} / ${nodeRun.cpuUs.toFixed(0)} µs | ${((100 * nodeRun.cpuUs) / mockRun.cpuUs).toFixed(0)}% |`,
-    );
-  }
   const statefulMix = medians(versus.stateful);
   const prismMix = medians(versus.prism);
   console.log(`\nmix (GET playlist, GET ${pageSize} recordings, POST playlist), same wrk arguments:\n`);
@@ -374,9 +425,7 @@ try {
   console.log("|---|---|---|");
   console.log(`| stateful mock (node:http) | ${Math.round(statefulMix.rps)} | ${statefulMix.p99} ms |`);
   console.log(`| Prism ${prismVersion} (examples) | ${Math.round(prismMix.rps)} | ${prismMix.p99} ms |`);
-  console.log(
-    `\nstateful mock / bare node:http: GET ${ratios.get}, listing ${ratios.list}, create ${ratios.create}; stateful / Prism: ${(statefulMix.rps / prismMix.rps).toFixed(1)}×`,
-  );
+  console.log(`\nstateful / Prism: ${(statefulMix.rps / prismMix.rps).toFixed(1)}×`);
   console.log(`engine in-process (mock.fetch): ${median(inProcess).toFixed(1)} µs per request of the mix`);
   if (memory.length === 2) {
     const [tenth, end] = /** @type {[{ at: number, rssMb: number }, { at: number, rssMb: number }]} */ (memory);
@@ -402,8 +451,4 @@ try {
   console.log(
     `GET 100 playlists in-process: ${seedListingMs.toFixed(1)} ms on the seed state, ${bigListingMs.toFixed(1)} ms when each holds 1,000 of 10,000 recordings (goal < 500 ms)`,
   );
-} finally {
-  await Promise.all([stateful.stop(), ...bares.map((bare) => bare.stop())]);
-  await prism.stop();
-  await rm(folder, { recursive: true, force: true });
 }
