@@ -7,13 +7,15 @@ import { documentedRefusal, methodNotAllowed, notFound, notSaved, requestTooLarg
 import { fromFetch, type Incoming } from "./incoming.js";
 import { type Prefer, parsePrefer, preferredAnswer, refusal } from "./negotiate.js";
 import { handlers } from "./resources/index.js";
-import { type Answer, empty, headerJson, validationError, withoutBody } from "./responses.js";
+import { Answer, empty, headerJson, validationError, withoutBody } from "./responses.js";
 import { isScenarioName, type ScenarioName, type ScenarioOption, scenarioFailure, scenarioNames, scenarioRandom, scenarioState } from "./scenarios.js";
+import { serialisedAnswers } from "./serialised-answers.js";
 import { authorize, type KeyScopes, keyHolds } from "./spec/auth.js";
 import type { OperationEntry, Profile } from "./spec/operations.js";
 import { checkIncoming, maxBodyBytes } from "./spec/validate-request.js";
 import { responseViolations } from "./spec/validate-response.js";
 import { recordOf, type StateChange, type StatePart } from "./state/changes.js";
+import { nextGeneration } from "./state/generation.js";
 import { seededRandom } from "./state/random.js";
 import { rebaseTimes } from "./state/rebase.js";
 import { maxStateSize, sizeGuard } from "./state/size.js";
@@ -107,6 +109,9 @@ interface Outcome {
 const noViolations: string[] = [];
 const answered = (response: Answer, operation?: OperationEntry, violations: string[] = noViolations): Outcome => ({ response, operation, violations });
 
+/** Whether a request only reads: what it derives from the state may be remembered for the state's generation. */
+const reads = (method: string) => method === "GET" || method === "HEAD";
+
 /** One entry of the request log as kept: its time as a number, written out only when the log is read. */
 type LogEntry = Omit<MockRequestRecord, "at"> & { at: number };
 
@@ -149,6 +154,9 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
   const flagViolations = options.responseViolations === "flag";
   let scenario: ScenarioName | undefined;
   let state: MockState;
+  // Changes with the state (state/generation.ts): what reads derived from it is remembered until then.
+  let generation = nextGeneration();
+  const serialised = serialisedAnswers();
   let random = seededRandom(seed);
   let failures = scenarioRandom(seed);
   // A ring of the last `requestLogSize` requests: `logNext` is where the next one goes.
@@ -162,6 +170,7 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
     const scenarioSeed = typeof next === "object" && next?.seed !== undefined ? next.seed : seed;
     scenario = name;
     state = scenarioState(name, scenarioSeed, now());
+    generation = nextGeneration();
     size.replaced(undefined);
     random = seededRandom(scenarioSeed);
     failures = scenarioRandom(scenarioSeed);
@@ -170,6 +179,7 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
   function adopt(snapshotText: string) {
     state = JSON.parse(snapshotText) as MockState;
     rebaseTimes(state, now());
+    generation = nextGeneration();
     size.replaced(snapshotText.length);
   }
   const checkedText = (snapshot: unknown) => JSON.stringify(checkSnapshot(snapshot, profile.stateValidators));
@@ -248,6 +258,7 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
       operation,
       table,
       state,
+      generation: reads(request.method) ? generation : undefined,
       request: checked.request,
       url,
       now: now(),
@@ -260,6 +271,7 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
     });
     let answer = response;
     if (touched.length > 0) {
+      generation = nextGeneration();
       const change = changeOf(String(checked.request.path.project_id), touched);
       if (!change.whole) size.grew(JSON.stringify(change.records).length);
       answer = await committed(response, change);
@@ -276,12 +288,30 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
     return { whole: false, nextId: state.nextId, records, ...(state.anchor === undefined ? {} : { anchor: state.anchor }) };
   }
 
+  /**
+   * An answer and what the spec's check says of it. A read's JSON answer alike to one sent lately
+   * in this generation takes that one's text and verdict (serialised-answers.ts): the same text
+   * always gets the same verdict.
+   */
+  function checkedAnswer(operation: OperationEntry, method: string, response: Answer): { response: Answer; problems: string[] } {
+    const value = response.body?.value;
+    const remembered = reads(method) && value !== undefined;
+    if (remembered) {
+      const found = serialised.find(operation.id, generation, response.status, value);
+      if (found) return { response: new Answer(response.status, response.headers, { value, text: found.text }), problems: found.problems };
+    }
+    const problems = responseViolations(operation, response.status, value, response.body?.text);
+    if (remembered) serialised.keep(operation.id, generation, response.status, value, response.body!.text, problems);
+    return { response, problems };
+  }
+
   /** An API request through the pipeline, its answer checked against the spec and logged. */
   async function exchange(request: Incoming): Promise<Answer> {
     const { url } = request;
     let { response, operation, violations } = await answer(request);
+    let problems = noViolations;
     // A 413 is answered before the body is read, so there is nothing of the operation's to check it against.
-    const problems = operation ? responseViolations(operation, response.status, response.body?.value, response.body?.text) : noViolations;
+    if (operation) ({ response, problems } = checkedAnswer(operation, request.method, response));
     record({ at: now().getTime(), method: request.method, path: url.pathname + url.search, status: response.status, violations, responseViolations: problems });
     if (problems.length > 0) {
       if (!flagViolations) throw new MockResponseViolationError(operation!.id, response.status, [...problems]);

@@ -38,9 +38,19 @@ function lowerCased(headers: Record<string, string>): Record<string, string> {
   return lower;
 }
 
+/** A JSON body: its value, and its text, made when first read (the engine may have it already, see serialised-answers.ts). */
+class JsonBody {
+  #text: string | undefined;
+  constructor(readonly value: unknown) {}
+  get text(): string {
+    this.#text ??= JSON.stringify(this.value);
+    return this.#text;
+  }
+}
+
 export function json(status: number, body: unknown, headers?: Record<string, string>): Answer {
   const all = headers ? { "content-type": "application/json", ...lowerCased(headers) } : { "content-type": "application/json" };
-  return new Answer(status, all, { value: body, text: JSON.stringify(body) });
+  return new Answer(status, all, new JsonBody(body));
 }
 
 /** A JSON answer already serialised (the state, as GET /__mock/state sends it). */

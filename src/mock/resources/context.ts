@@ -13,6 +13,11 @@ export interface HandlerContext {
   /** The profile's table: the shapes its answers take. */
   table: SpecTable;
   state: MockState;
+  /**
+   * The state's generation (state/generation.ts) for a request that only reads, so what it derives
+   * from a record may be remembered until the state changes; undefined for one that may write.
+   */
+  generation: number | undefined;
   request: ValidRequest;
   url: URL;
   now: Date;

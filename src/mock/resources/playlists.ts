@@ -4,6 +4,7 @@ import { documentedRefusal, idsSpent, notFound } from "../errors.js";
 import { own } from "../own-key.js";
 import { empty, json } from "../responses.js";
 import { serverTime } from "../server-time.js";
+import { rememberedPer } from "../state/generation.js";
 import { shortId } from "../state/random.js";
 import type { Playlist, ProjectState, Recording, User } from "../state/state.js";
 import { acknowledged } from "./acknowledge.js";
@@ -18,13 +19,17 @@ import { brokenRule } from "./request-rules.js";
 import { syntheticPlaylist, withSynthetic } from "./synthetic-playlists.js";
 import { findFor, listed } from "./visibility.js";
 
-/** A playlist as the profile shows it: `recordings_counts` follows its recordings. */
+const presented = rememberedPer<Playlist, Playlist>();
+
+/** A playlist as the profile shows it: `recordings_counts` follows its recordings. Made once per state generation for reads. */
 function present(c: ProjectContext, playlist: Playlist): Playlist {
-  const members = c.project.members[playlist.short_id] ?? [];
-  const byId = recordingsById(c.project);
-  let watched = 0;
-  for (const id of members) if (byId.get(id)?.viewed) watched++;
-  return conformPlaylist(c.table, { ...playlist, recordings_counts: { collection: { count: members.length, watched_count: watched } } });
+  return presented(playlist, c.generation, () => {
+    const members = c.project.members[playlist.short_id] ?? [];
+    const byId = recordingsById(c.project);
+    let watched = 0;
+    for (const id of members) if (byId.get(id)?.viewed) watched++;
+    return conformPlaylist(c.table, { ...playlist, recordings_counts: { collection: { count: members.length, watched_count: watched } } });
+  });
 }
 
 // Playlists are only ever appended, so an index stays right while its size matches the list.

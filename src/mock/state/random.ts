@@ -16,7 +16,12 @@ export const pick = <T>(random: Random, items: readonly T[]): T => items[Math.fl
 export const between = (random: Random, min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
 
 const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-export const shortId = (random: Random, length = 8): string => Array.from({ length }, () => pick(random, [...alphabet])).join("");
+/** An id of `length` characters of the alphabet, one draw each (as `pick` draws). */
+export function shortId(random: Random, length = 8): string {
+  let id = "";
+  for (let i = 0; i < length; i++) id += alphabet[Math.floor(random() * alphabet.length)];
+  return id;
+}
 
 /** A version-7-shaped UUID whose time part is `at`, as the service's recording ids are. */
 export function uuid7(random: Random, at: number): string {

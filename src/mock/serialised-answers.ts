@@ -1,0 +1,70 @@
+// The texts of the JSON answers a mock sent lately, with the verdict the spec's check gave each,
+// by operation. A read that builds the same value again in the same state generation (the same
+// fields, and the same record objects, which a change either replaces or reports, bumping the
+// generation) is sent the same text with the same verdict: serialising and checking a listing of
+// 100 recordings costs more than the rest of its request. Internal to the engine.
+
+interface Kept {
+  generation: number;
+  status: number;
+  value: unknown;
+  text: string;
+  problems: string[];
+}
+
+/** How many answers each operation keeps (pages, filters), and the characters all of them hold at most. */
+const keptEach = 4;
+const keptChars = 8 * 1024 * 1024;
+
+/** Whether `a` and `b` serialise alike by identity alone: the same object, or objects whose fields are the same values in the same order, a list compared item by item. */
+function sameParts(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) || Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  const others = Object.keys(b);
+  if (keys.length !== others.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (others[i] !== key) return false;
+    const x = (a as Record<string, unknown>)[key];
+    const y = (b as Record<string, unknown>)[key];
+    if (x === y) continue;
+    if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false;
+    for (let j = 0; j < x.length; j++) if (x[j] !== y[j]) return false;
+  }
+  return true;
+}
+
+export interface SerialisedAnswers {
+  /** The text and verdict of an answer of `operationId` alike to `value` in `generation`, if one was kept. */
+  find(operationId: string, generation: number, status: number, value: unknown): { text: string; problems: string[] } | undefined;
+  keep(operationId: string, generation: number, status: number, value: unknown, text: string, problems: string[]): void;
+}
+
+export function serialisedAnswers(): SerialisedAnswers {
+  const kept = new Map<string, Kept[]>();
+  let heldChars = 0;
+  return {
+    find(operationId, generation, status, value) {
+      for (const entry of kept.get(operationId) ?? [])
+        if (entry.generation === generation && entry.status === status && sameParts(entry.value, value)) return entry;
+      return undefined;
+    },
+    keep(operationId, generation, status, value, text, problems) {
+      if (text.length > keptChars) return;
+      if (heldChars + text.length > keptChars) {
+        kept.clear();
+        heldChars = 0;
+      }
+      const entries = (kept.get(operationId) ?? []).filter((entry) => {
+        const current = entry.generation === generation;
+        if (!current) heldChars -= entry.text.length;
+        return current;
+      });
+      if (entries.length === keptEach) heldChars -= entries.pop()!.text.length;
+      entries.unshift({ generation, status, value, text, problems });
+      heldChars += text.length;
+      kept.set(operationId, entries);
+    },
+  };
+}
