@@ -43,7 +43,11 @@ const keyOf: Record<string, (item: Record<string, unknown>) => string> = {
 export function recordOf(project: ProjectState, part: StatePart, key: string): unknown {
   // An optional part (deliveries) a state made before it lacks holds nothing.
   const holder = (project[part] ?? []) as unknown;
-  if (Array.isArray(holder)) return holder.find((item) => keyOf[part]!(item) === key) ?? null;
+  // From the end: a create's record is the last, so a create costs what it writes, not what the state holds.
+  if (Array.isArray(holder)) {
+    for (let i = holder.length - 1; i >= 0; i--) if (keyOf[part]!(holder[i]) === key) return holder[i];
+    return null;
+  }
   return Object.hasOwn(holder as object, key) ? (holder as Record<string, unknown>)[key] : null;
 }
 
