@@ -216,6 +216,12 @@ async function putState(/** @type {string} */ url, /** @type {string} */ state) 
   if (response.status !== 204) throw new Error(`PUT /__mock/state answered ${response.status}`);
 }
 
+/** How many playlists the mock's listing counts. */
+async function playlistCount(/** @type {string} */ url) {
+  const response = await fetch(`${url}${playlists}?limit=1`, { headers });
+  return /** @type {{ count: number }} */ (await response.json()).count;
+}
+
 /** @param {Run[]} runs */
 const medians = (runs) => ({
   rps: median(runs.map((r) => r.rps)),
@@ -250,6 +256,8 @@ try {
     await wrk(bare.url, script, bare.pid, warmUpArgs);
     side[name] = { bare, script, mock: [], node: [] };
   }
+  // The most playlists a run of creates left: the state is put back before each run, so this is one run's growth.
+  let grownTo = 0;
   for (let round = 0; round < rounds; round++) {
     for (const name of /** @type {(keyof typeof routes)[]} */ (Object.keys(routes))) {
       const { bare, script, mock, node } = side[name];
@@ -258,6 +266,7 @@ try {
         const run = which === "mock" ? await wrk(stateful.url, script, stateful.pid) : await wrk(bare.url, script, bare.pid);
         if (run.non2xx) console.warn(`${which === "mock" ? "stateful mock" : "bare node:http"}, ${routes[name].label}: ${run.non2xx} answers were not 2XX`);
         (which === "mock" ? mock : node).push(run);
+        if (which === "mock" && routes[name].method === "POST") grownTo = Math.max(grownTo, await playlistCount(stateful.url));
       }
     }
   }
@@ -288,6 +297,7 @@ try {
     );
   }
   console.log(`\nstateful mock / bare node:http: ${summary.join("; ")}`);
+  console.log(`a run of creates left at most ${grownTo.toLocaleString("en")} playlists (the seed's 12 and what it made)`);
 
   if (!sharesOnly) await otherParts(/** @type {NonNullable<typeof prism>} */ (prism), side.create.script);
 } finally {
