@@ -16,4 +16,8 @@ await build(fileURLToPath(new URL("../../docs/", import.meta.url)), {
   onAfterConfigResolve: (config) => {
     config.tempDir = join(outDir, "..", "vitepress-temp");
   },
+}).catch((error) => {
+  // VitePress has printed what failed (a dead link and the page it is on); its stack adds nothing.
+  console.error(error.message);
+  process.exit(1);
 });
