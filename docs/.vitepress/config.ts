@@ -7,6 +7,7 @@ import { guidePagesInOrder } from "../../scripts/lib/guide-pages.mjs";
 import { githubSlug } from "./github-slug.js";
 import { referenceLinks } from "./reference-links.js";
 import { repositoryLinks } from "./repository-links.js";
+import { tableLabels } from "./table-labels.js";
 
 // The sidebar is the README's table of the guide; the guide opens on its first page, where
 // /guide/ itself redirects (scripts/start.mjs).
@@ -25,7 +26,7 @@ export default defineConfig({
   markdown: {
     anchor: { slugify: githubSlug },
     config(md) {
-      md.use(referenceLinks).use(repositoryLinks);
+      md.use(referenceLinks).use(repositoryLinks).use(tableLabels);
     },
   },
   themeConfig: {

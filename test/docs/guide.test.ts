@@ -1,9 +1,9 @@
 // The guide's site (docs/.vitepress/, built into docs-dist/guide/) in Chromium, served as `npm
 // start` serves it, beside the reference: every page renders with no console error and fits a
-// 375 px screen, every link resolves (to a page and heading of the guide, or to an operation the
-// reference shows), the local search finds a page by a word of its body, the reference's
-// introduction links to the guide, each says what its search covers, and nothing is requested
-// from another origin. The site is built once, when stale (scripts/lib/guide.mjs), and reused.
+// 375 px screen, its tables too; every link resolves (to a page and heading of the guide, or to
+// an operation the reference shows); the local search finds a page by a word of its body; the
+// reference's introduction links to the guide; each says what its search covers; and nothing is
+// requested from another origin. The site is built once, when stale (scripts/lib/guide.mjs), and reused.
 import { mkdir, readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -29,7 +29,11 @@ const consoleErrors: string[] = [];
 const links: { on: string; href: string }[] = [];
 
 beforeAll(async () => {
-  const [[seedPage, livePage]] = await Promise.all([Promise.all([renderDocs("seed"), renderDocs("live")]), ensureGuide()]);
+  const [[seedPage, livePage]] = await Promise.all([
+    Promise.all([renderDocs("seed"), renderDocs("live")]),
+    ensureGuide(),
+    mkdir(screenshots, { recursive: true }),
+  ]);
   server = createServer(docsHandler({ seedPage: Buffer.from(seedPage), livePage: Buffer.from(livePage), guideDir, guideHome: `${ordered[0]!.page}.html` }));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -80,11 +84,19 @@ describe("the guide's site", () => {
     await expect.poll(() => page.locator("main h1").first().innerText()).toContain(title.replaceAll("`", ""));
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, "horizontal scroll").toBeLessThanOrEqual(0);
+    // A table wraps to the screen, or shows its rows as cards, rather than scrolling sideways (docs/.vitepress/theme/style.css).
+    const wideTables = await page.locator("main table").evaluateAll((tables) => tables.filter((table) => table.scrollWidth > table.clientWidth + 1).length);
+    expect(wideTables, "tables that scroll sideways").toBe(0);
     const hrefs = await page.locator("a[href]").evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
     links.push(...hrefs.map((href) => ({ on: name, href })));
+    if (name === "recording") {
+      await page.locator("main table").first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: new URL("guide-375-cards.png", screenshots).pathname });
+    }
     if (name === "client") {
-      await mkdir(screenshots, { recursive: true });
       await page.screenshot({ path: new URL("guide-375.png", screenshots).pathname });
+      await page.locator("main table").first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: new URL("guide-375-table.png", screenshots).pathname });
     }
   });
 
@@ -157,7 +169,6 @@ describe("the guide's site", () => {
     await page.locator(".VPLocalSearchBox input").fill(word);
     const result = page.locator(".VPLocalSearchBox .results a").first();
     await expect.poll(() => result.getAttribute("href"), { timeout: 15_000 }).toMatch(/^\/guide\/client\.html#/);
-    await mkdir(screenshots, { recursive: true });
     await page.screenshot({ path: new URL("guide-search.png", screenshots).pathname });
     await result.click();
     await page.waitForURL(/\/guide\/client\.html#/);
