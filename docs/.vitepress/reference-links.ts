@@ -25,7 +25,7 @@ export function operationAnchors(description: string = readFileSync(bundle, "utf
 }
 
 /** The reference is the page at the site's root, one level above the guide (`/guide/`). */
-export const referenceHref = (anchor: string): string => `../${anchor}`;
+const referenceHref = (anchor: string): string => `../${anchor}`;
 
 /** The markdown-it plugin: inline code naming an operation, outside any link, becomes a link to it. */
 export function referenceLinks(md: MarkdownRenderer, anchors: Map<string, string> = operationAnchors()): void {

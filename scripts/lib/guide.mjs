@@ -7,7 +7,7 @@
 // side) build it once between them.
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdir, mkdtemp, open, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,6 +21,7 @@ export const guideDir = join(docsDist, "guide");
 const stampName = ".inputs-sha256";
 export const stampFile = join(guideDir, stampName);
 const lockFile = join(docsDist, ".guide-build.lock");
+const staleLockMs = 10 * 60_000;
 const vitepressVersion = createRequire(import.meta.url)("vitepress/package.json").version;
 const exitWithParent = new URL("exit-with-parent.mjs", import.meta.url).href;
 /** What the site is built from: the pages and the site's config, the README (their order), the description (the links to the reference). */
@@ -64,7 +65,7 @@ export async function guideInputsHash(paths = guideInputs) {
  * Whether the site in docs-dist/guide/ was built from the inputs as they are (their hash, when the caller has it).
  * @param {string} [hash]
  */
-export async function guideIsFresh(hash) {
+async function guideIsFresh(hash) {
   const stamped = await readFile(stampFile, "utf8").catch(() => undefined);
   return stamped === (hash ?? (await guideInputsHash()));
 }
@@ -110,7 +111,9 @@ async function lock() {
       if (/** @type {NodeJS.ErrnoException} */ (error).code !== "EEXIST") throw error;
     }
     const holder = Number(await readFile(lockFile, "utf8").catch(() => ""));
-    if (holder && !isRunning(holder)) await rm(lockFile, { force: true });
+    const age = Date.now() - ((await stat(lockFile).catch(() => undefined))?.mtimeMs ?? Date.now());
+    // A holder that is gone, or one holding it far longer than a build takes (its pid reused, say), has left it.
+    if ((holder && !isRunning(holder)) || age > staleLockMs) await rm(lockFile, { force: true });
     else await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

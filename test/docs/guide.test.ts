@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operationAnchors } from "../../docs/.vitepress/reference-links.js";
 import { renderDocs } from "../../scripts/docs.mjs";
 import { docsHandler } from "../../scripts/lib/docs-server.mjs";
-import { ensureGuide, guideDir } from "../../scripts/lib/guide.mjs";
+import { ensureGuide, guideDir, stampFile } from "../../scripts/lib/guide.mjs";
 import { guidePagesInOrder } from "../../scripts/lib/guide-pages.mjs";
 import { launchChromium } from "../support/chromium.js";
 import { guidePages, readGuide } from "../support/guide.js";
@@ -54,22 +54,22 @@ afterAll(async () => {
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
 });
 
-/** A page's text as served, for the ids of its headings. */
-const served = new Map<string, Promise<string>>();
-const fetchText = (url: string) =>
-  served.get(url) ??
-  served
-    .set(
+/** A page of the guide as served, fetched once however many links point into it. */
+const servedPages = new Map<string, Promise<string>>();
+function servedText(url: string): Promise<string> {
+  if (!servedPages.has(url))
+    servedPages.set(
       url,
       fetch(url).then((answer) => (answer.ok ? answer.text() : "")),
-    )
-    .get(url)!;
+    );
+  return servedPages.get(url)!;
+}
 
 describe("the guide's site", () => {
   it("is built once: a second build finds it fresh and leaves it", async () => {
-    const stamp = await readFile(`${guideDir}/.inputs-sha256`, "utf8");
+    const stamp = await readFile(stampFile, "utf8");
     expect(await ensureGuide()).toBe(false);
-    expect(await readFile(`${guideDir}/.inputs-sha256`, "utf8")).toBe(stamp);
+    expect(await readFile(stampFile, "utf8")).toBe(stamp);
   });
 
   it("has a page for each page of the guide, in the README's order, and opens on the first", async () => {
@@ -117,16 +117,19 @@ describe("the guide's site", () => {
     }
   });
 
-  it("has every link to the guide land on a page and heading it has, and the reference's pages answer", async () => {
+  it("has every link to the guide land on a page and heading it has, the reference's pages answer, and the rest are public sites", async () => {
     const local = [...new Set(links.map(({ href }) => href).filter((href) => href.startsWith(`${origin}/`)))];
     const toGuide = local.filter((href) => href.startsWith(`${origin}/guide/`));
     expect(toGuide.length).toBeGreaterThan(ordered.length);
     for (const href of toGuide) {
       const { hash } = new URL(href);
-      const text = await fetchText(href.replace(/#.*$/, ""));
+      const text = await servedText(href.replace(/#.*$/, ""));
       expect(text, href).toContain("<html");
       if (hash) expect(text, href).toContain(`id="${decodeURIComponent(hash.slice(1))}"`);
     }
+    // Links elsewhere are to public sites, which this test does not ask for: none to a local server that may not run.
+    const elsewhere = links.filter(({ href }) => !href.startsWith(`${origin}/`));
+    for (const { on, href } of elsewhere) expect(href, on).toMatch(/^https:\/\/(?!127\.0\.0\.1|localhost)/);
     const toReferencePages = local.filter((href) => !href.startsWith(`${origin}/guide/`) && !href.includes("#"));
     expect(toReferencePages.map((href) => new URL(href).pathname).sort()).toEqual(["/", "/live.html"]);
     for (const href of toReferencePages) expect((await fetch(href)).status, href).toBe(200);
@@ -159,7 +162,8 @@ describe("the guide's site", () => {
   it("finds a page by a word of its body with its search, which says it searches the guide", async () => {
     // A word of one page's body only (the client's retries), in no title.
     const word = "jitter";
-    expect(ordered.filter(({ page }) => readGuide(`${page}.md`).toLowerCase().includes(word)).map(({ page }) => page)).toEqual(["client"]);
+    const having = ordered.filter((entry) => readGuide(`${entry.page}.md`).toLowerCase().includes(word));
+    expect(having.map((entry) => entry.page)).toEqual(["client"]);
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${origin}/guide/troubleshooting.html`, { waitUntil: "load" });
     const button = page.getByRole("button", { name: /Search the guide's pages \(the API reference has its own search\)/ });
