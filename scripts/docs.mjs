@@ -1,13 +1,15 @@
 // Renders each description as one self-contained HTML page that works offline: Redoc inlined,
 // telemetry off (scripts/lib/redocly.mjs), and the attribution logo inlined instead of fetched
 // from Redocly's CDN. The description's page (index.html) and the live service's (live.html)
-// link to each other from their introductions. Each carries the Try it panel
-// (scripts/lib/try-it.mjs), which its introduction explains.
+// link to each other from their introductions, and to the guide. Each carries the Try it panel
+// (scripts/lib/try-it.mjs), which its introduction explains. `npm run docs` also builds the
+// guide's site into docs-dist/guide/ when it is stale (scripts/lib/guide.mjs).
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseDocument } from "yaml";
 import { bundlePath } from "./bundle.mjs";
+import { ensureGuide, guideDir } from "./lib/guide.mjs";
 import { renderRedoc } from "./lib/redoc-render.mjs";
 import { tryItPage, withTryIt } from "./lib/try-it.mjs";
 import { liveBundlePath } from "./overlay.mjs";
@@ -41,6 +43,10 @@ const pages = {
     link: "**What PostHog really answers**, from openapi/overlays/live.yaml applied to [the API description](index.html) this package follows; import the client from `session-recordings-api/live` to type calls by it.",
   },
 };
+
+/** The introduction's line on the guide, served beside the pages at /guide/, and on what each search covers. */
+const guideNote =
+  "**The guide** ([guide/](guide/)) shows how to use the client, the mocks and the conformance command, a page per task, and links each operation it names to its place on this page. Its search finds the guide's pages; the search on this page finds this reference's operations and sections.";
 
 /**
  * The introduction's note on the Try it panel and its targets.
@@ -104,7 +110,7 @@ export async function renderDocs(which = "seed", { tryIt = true, ports = default
   document.setIn(["info", "title"], `${document.getIn(["info", "title"])}${page.title}`);
   document.set("servers", serversOf(document, which));
   const note = tryIt ? `${tryItNote(page.mock, localMock(defaultPorts))}\n\n` : "";
-  document.setIn(["info", "description"], `${page.link}\n\n${note}${document.getIn(["info", "description"])}`);
+  document.setIn(["info", "description"], `${page.link}\n\n${guideNote}\n\n${note}${document.getIn(["info", "description"])}`);
   let html = movePorts(await renderRedoc(document.toString({ lineWidth: 0 })), ports);
   for (const url of cdnLogos) html = html.replaceAll(url, inlineLogo);
   html = html.replace("</head>", `${hashLinks}${wrappedSamples}</head>`);
@@ -139,4 +145,6 @@ function movePorts(html, ports) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(`wrote ${await buildDocs()}`);
   console.log(`wrote ${await buildDocs(liveDocsPath, "live")}`);
+  const built = await ensureGuide({ log: console.log });
+  console.log(built ? `wrote ${guideDir}/` : `${guideDir}/ is up to date (built from the guide as it is)`);
 }

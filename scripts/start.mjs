@@ -1,9 +1,12 @@
-// `npm start`: the rendered docs, the stateful mock in both profiles and Prism's example mock,
+// `npm start`: the rendered docs (the API reference, and the guide at /guide/), the stateful mock in both profiles and Prism's example mock,
 // until Ctrl-C, SIGTERM or SIGHUP, or until the process that started it goes away
 // (lib/exit-with-parent.mjs): it never outlives npm, and its children never outlive it.
 import "./lib/exit-with-parent.mjs";
 import { createServer } from "node:http";
 import { renderDocs } from "./docs.mjs";
+import { docsHandler, guideMount } from "./lib/docs-server.mjs";
+import { ensureGuide, guideDir } from "./lib/guide.mjs";
+import { guidePagesInOrder } from "./lib/guide-pages.mjs";
 import { loadSource } from "./lib/load-source.mjs";
 import { portFromEnv, startFailure } from "./lib/ports.mjs";
 import { startPrism } from "./lib/prism.mjs";
@@ -26,23 +29,19 @@ function fail(message) {
 console.log("Rendering the docs…");
 // The pages list the servers on the ports in use.
 const ports = { stateful: statefulPort, live: livePort, prism: mockPort };
-// Served from memory: the pages carry this run's ports, which docs-dist/ must not.
-const [seedPage, livePage] = await Promise.all([renderDocs("seed", { ports }), renderDocs("live", { ports })]).catch((error) =>
-  fail(`Could not render the docs:\n${error.stderr || error.message}`),
-);
-const [docs, liveDocs] = [Buffer.from(seedPage), Buffer.from(livePage)];
+// The reference is served from memory: its pages carry this run's ports, which docs-dist/ must
+// not. The guide is served from docs-dist/guide/, built only when what it is built from changed
+// (lib/guide.mjs); both at once.
+const [[seedPage, livePage]] = await Promise.all([
+  Promise.all([renderDocs("seed", { ports }), renderDocs("live", { ports })]).catch((error) =>
+    fail(`Could not render the docs:\n${error.stderr || error.message}`),
+  ),
+  ensureGuide({ log: console.log }).catch((error) => fail(`Could not build the guide:\n${error.message}`)),
+]);
 
-const docsServer = createServer((request, response) => {
-  const path = new URL(request.url ?? "/", "http://docs.local").pathname;
-  if (request.method !== "GET" && request.method !== "HEAD") {
-    response.writeHead(405, { Allow: "GET, HEAD" }).end();
-    return;
-  }
-  // Each page answers for its own routes too (/playlists, /live.html/section/errors), so a link
-  // opened in a new tab or typed in lands on the page, which shows what it names.
-  const page = path === "/live.html" || path.startsWith("/live.html/") ? liveDocs : docs;
-  response.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": page.length }).end(request.method === "HEAD" ? undefined : page);
-});
+const docsServer = createServer(
+  docsHandler({ seedPage: Buffer.from(seedPage), livePage: Buffer.from(livePage), guideDir, guideHome: `${guidePagesInOrder()[0]?.page}.html` }),
+);
 await /** @type {Promise<void>} */ (
   new Promise((resolve) => {
     docsServer.once("error", (error) => fail(startFailure(error, docsPort, "set DOCS_PORT to another port")));
@@ -89,7 +88,8 @@ console.log(`
   Stateful mock (remembers what you create; for building a frontend): ${stateful.url}
   The same, answering as the live service (session-recordings-api/live): ${live.url}
   Example mock (Prism, answers with the spec's examples):              ${prism.url}
-  API docs:                                                            http://${host}:${docsPort}/ (the live service's: /live.html)
+  API reference:                                                       http://${host}:${docsPort}/ (the live service's: /live.html)
+  The guide:                                                           http://${host}:${docsPort}${guideMount}
 
   Try it:
     curl -H "Authorization: Bearer phx_example" ${stateful.url}/api/environments/28417/session_recording_playlists/Ub3KpD7w/

@@ -71,7 +71,8 @@ describe.each(["SIGTERM", "SIGHUP", "SIGINT"] as const)("npm start, stopped by %
     const { npm, ports, output } = await npmStart();
     try {
       const docs = `http://127.0.0.1:${ports.DOCS_PORT}`;
-      for (const page of ["/", "/live.html", "/playlists", "/live.html/section/errors"]) {
+      // The guide's pages too: /guide/ opens on its first.
+      for (const page of ["/", "/live.html", "/playlists", "/live.html/section/errors", "/guide/", "/guide/client.html"]) {
         const answer = await fetch(`${docs}${page}`);
         expect(answer.status, page).toBe(200);
         expect(await answer.text(), page).toContain("<html");

@@ -6,7 +6,7 @@ import { killedAfterEachTest } from "../support/process-tree.js";
 const tracked = killedAfterEachTest();
 
 describe("npm start", () => {
-  it("serves both mocks and the docs, prints their URLs and a curl that works, and stops cleanly on Ctrl-C", async () => {
+  it("serves both mocks and the docs, the guide's site too, prints their URLs and a curl that works, and stops cleanly on Ctrl-C", async () => {
     const [mockPort, docsPort, statefulPort] = [await freePort(), await freePort(), await freePort()];
     const child = tracked(
       spawn(process.execPath, ["scripts/start.mjs"], {
@@ -34,6 +34,10 @@ describe("npm start", () => {
     expect(output).toMatch(new RegExp(`Example mock \\(Prism.*http://127.0.0.1:${mockPort}`));
     expect(output).toMatch(new RegExp(`Stateful mock .*http://127.0.0.1:${statefulPort}`));
     expect(output).toContain(`http://127.0.0.1:${docsPort}/`);
+    expect(output).toMatch(new RegExp(`The guide: +http://127.0.0.1:${docsPort}/guide/`));
+    const guide = await fetch(`http://127.0.0.1:${docsPort}/guide/`);
+    expect(guide.status).toBe(200);
+    expect(await guide.text()).toContain("Getting started in five minutes");
     const docs = await fetch(`http://127.0.0.1:${docsPort}/`);
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain("Session Recordings, Playlists and Subscriptions API");

@@ -22,6 +22,7 @@ describe("rendered docs", () => {
         }
       }
       expect(html).toContain("(live.html)");
+      expect(html, "the guide, beside the page").toContain("([guide/](guide/))");
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -34,6 +35,7 @@ describe("rendered docs", () => {
       const live = parse(readFileSync(liveBundlePath, "utf8"));
       expect(html).not.toMatch(/<script[^>]+src="https?:/);
       expect(html).toContain("(index.html)");
+      expect(html, "the guide, beside the page").toContain("([guide/](guide/))");
       expect(html).toContain("(the live service)");
       for (const item of Object.values<Schema>(live.paths)) {
         for (const operation of Object.values<Schema>(item)) if (operation.operationId) expect(html).toContain(`"operationId":"${operation.operationId}"`);

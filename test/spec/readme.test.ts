@@ -3,6 +3,7 @@
 // scripts and bins exist, and the figures they give are the code's.
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { githubSlug } from "../../docs/.vitepress/github-slug.js";
 import { adminMaxBodyBytes } from "../../src/mock/admin.js";
 import { guidePages, readGuide } from "../support/guide.js";
 
@@ -107,13 +108,8 @@ describe.each(Object.keys(documents))("%s", (path) => {
   });
 });
 
-/** The anchors a code host gives a Markdown file's headings. */
+/** The anchors a code host gives a Markdown file's headings, which the guide's site gives them too. */
 function anchorsOf(markdown: string): string[] {
   const outsideCode = markdown.replace(/```[\s\S]*?```/g, "");
-  return [...outsideCode.matchAll(/^#{1,6} (.+)$/gm)].map((m) =>
-    m[1]!
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N} _-]/gu, "")
-      .replaceAll(" ", "-"),
-  );
+  return [...outsideCode.matchAll(/^#{1,6} (.+)$/gm)].map((m) => githubSlug(m[1]!));
 }
