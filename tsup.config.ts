@@ -34,7 +34,7 @@ export default defineConfig([
     ...library,
     // The mock's entries: one per profile, so the default never loads the live one's tables, the MSW
     // handlers, and the Playwright routing and fixtures (Node's, where Playwright runs: no profile, no msw).
-    entry: { index: "src/mock/index.ts", live: "src/mock/live.ts", msw: "src/mock/adapters/msw.ts", playwright: "src/mock/adapters/playwright.ts" },
+    entry: { index: "src/mock/index.ts", live: "src/mock/live.ts", msw: "src/mock/adapters/msw.ts", playwright: "src/mock/adapters/playwright/index.ts" },
     // The types of every library entry of the mock, the two configs below included, from one
     // compile: a type build is a TypeScript program each, most of the build's time.
     dts: {
@@ -42,14 +42,14 @@ export default defineConfig([
         index: "src/mock/index.ts",
         live: "src/mock/live.ts",
         msw: "src/mock/adapters/msw.ts",
-        playwright: "src/mock/adapters/playwright.ts",
+        playwright: "src/mock/adapters/playwright/index.ts",
         storybook: "src/mock/adapters/storybook.ts",
         record: "src/record/index.ts",
       },
     },
     outDir: "packages/mock/dist",
     // Four configs write this folder at once, and a clean one's type build deletes every .d.ts there,
-    // another's too when it came first: scripts/build.mjs empties the folder before tsup instead.
+    // another's too when it came first: scripts/build/build.mjs empties the folder before tsup instead.
     clean: false,
     external: ["msw", "rrule", "node:fs/promises", "node:path"],
   },

@@ -1,16 +1,16 @@
 // The guide (docs/*.md) as a site, served at /guide/ beside the API reference: `npm run docs`
-// builds it into docs-dist/guide/ (scripts/lib/guide.mjs), `npm start` serves it. It works
+// builds it into docs-dist/guide/ (scripts/docs/guide.mjs), `npm start` serves it. It works
 // offline: the theme's font is bundled, no web font, analytics or CDN is asked for, and its
 // search is VitePress's local one, an index built into the site.
 import { defineConfig } from "vitepress";
-import { guidePagesInOrder } from "../../scripts/lib/guide-pages.mjs";
+import { guidePagesInOrder } from "../../scripts/docs/guide-pages.mjs";
 import { githubSlug } from "./github-slug.js";
 import { referenceLinks } from "./reference-links.js";
 import { repositoryLinks } from "./repository-links.js";
 import { tableLabels } from "./table-labels.js";
 
 // The sidebar is the README's table of the guide; the guide opens on its first page, where
-// /guide/ itself redirects (scripts/start.mjs).
+// /guide/ itself redirects (scripts/servers/start.mjs).
 const pages = guidePagesInOrder();
 const home = `/${pages[0]!.page}`;
 

@@ -1,6 +1,6 @@
 // A guide page that names an operation by its operationId, as inline code (`createPlaylist`),
 // links to its place in the API reference. The places come from the bundled description:
-// the reference (Redoc, scripts/docs.mjs) puts an operation at `#/<its first tag, slugged>/<its
+// the reference (Redoc, scripts/docs/docs.mjs) puts an operation at `#/<its first tag, slugged>/<its
 // operationId, lower-cased>`, the form its in-page links take.
 import { readFileSync } from "node:fs";
 import type { MarkdownRenderer } from "vitepress";

@@ -1,4 +1,4 @@
-// The read plan and the declared answers, as scripts/compile-conformance.mjs compiled them from
+// The read plan and the declared answers, as scripts/build/compile-conformance.mjs compiled them from
 // both descriptions at `npm run generate`: nothing here reads a description at run time.
 import compiled from "../../generated/conformance/plan.json";
 

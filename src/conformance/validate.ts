@@ -1,6 +1,6 @@
 // Checks one answer against one description: is its status declared, is its body what that
 // status declares (JSON, or none), and does the JSON hold to the schema, with the validators
-// compiled ahead of time by scripts/compile-conformance.mjs.
+// compiled ahead of time by scripts/build/compile-conformance.mjs.
 import * as live from "../../generated/conformance/live-validators.js";
 import * as seed from "../../generated/conformance/seed-validators.js";
 import type { ValidationError } from "../shared/validation-error.js";

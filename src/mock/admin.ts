@@ -1,12 +1,12 @@
 // The mock's admin routes under /__mock/: reset, read or replace the state, read the request
 // log, switch scenario. They act on the mock through its public methods only. A write must say
 // it is JSON, so a web page cannot send one without a CORS preflight (which the server refuses
-// to foreign origins, see adapters/node-http.ts); a body that is not exactly right is a 400
+// to foreign origins, see adapters/node-http/handler.ts); a body that is not exactly right is a 400
 // naming the field, and changes nothing.
 import { isObject } from "../shared/is-object.js";
 import { readLimited } from "../shared/read-limited.js";
-import { type Mock, requestLogSize } from "./engine.js";
 import { adminBodyNotJson, adminInvalid, adminNotFound, adminNotJsonType, inexactDetail, requestTooLarge } from "./errors.js";
+import { type Mock, requestLogSize } from "./mock.js";
 import { Answer, empty, json, jsonText } from "./responses.js";
 import { isScenarioName, type ScenarioOption, scenarioNames } from "./scenarios.js";
 import { inexactNumber } from "./spec/json-numbers.js";

@@ -5,6 +5,7 @@
 import { admin } from "./admin.js";
 import { documentedRefusal, methodNotAllowed, notFound, notSaved, requestTooLarge, stateFull } from "./errors.js";
 import { fromFetch, type Incoming } from "./incoming.js";
+import { type Mock, type MockRequestRecord, requestLogSize } from "./mock.js";
 import { type Prefer, parsePrefer, preferredAnswer, refusal } from "./negotiate.js";
 import { handlers } from "./resources/index.js";
 import { Answer, empty, headerJson, validationError, withoutBody } from "./responses.js";
@@ -52,38 +53,7 @@ export interface MockOptions {
   onChange?: ((change: StateChange) => unknown) | undefined;
 }
 
-export interface MockRequestRecord {
-  at: string;
-  method: string;
-  path: string;
-  status: number;
-  violations: string[];
-  responseViolations: string[];
-}
-
-export type MockSnapshot = MockState;
-
-export interface Mock {
-  /** Answers a request as the API would: usable as the client's `fetch` option. */
-  fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
-  /**
-   * Back to the state the mock was created with (its `snapshot` option, else the seeded state of
-   * its `scenario` option), in that scenario; clears the request log. A later `setScenario` or
-   * `restore` is undone, as MSW's `resetHandlers()` returns to the initial handlers.
-   */
-  reset(): void;
-  snapshot(): MockSnapshot;
-  /** The snapshot as JSON text, serialised once with no copy first: for saving it, or GET /__mock/state. */
-  snapshotJson(): string;
-  /** Adopts a snapshot; throws `MockStateError` naming the bad field of a corrupt one. */
-  restore(snapshot: unknown): void;
-  /** The last 200 requests, oldest first: a window, so the log's memory stays the same however long the mock runs. */
-  requests(): readonly MockRequestRecord[];
-  /** Switches scenario (null for none); the state restarts from the scenario's seeded state. */
-  setScenario(scenario: ScenarioOption | null): void;
-  /** Whether a URL's path is one this mock answers, by any method (the API's operations and `/__mock/`): adapters pass the rest on. */
-  owns(url: string | URL): boolean;
-}
+export type { Mock, MockRequestRecord, MockSnapshot } from "./mock.js";
 
 export class MockResponseViolationError extends Error {
   override name = "MockResponseViolationError";
@@ -95,9 +65,6 @@ export class MockResponseViolationError extends Error {
     super(`The mock's ${status} answer to ${operationId} breaks the spec: ${violations.join("; ")}`);
   }
 }
-
-/** How many requests the log keeps: the last ones, a window, so its memory stays the same however long the mock runs. */
-export const requestLogSize = 200;
 
 /** What the pipeline decided for one API request: the answer, the operation it matched, and what was wrong with the request. */
 interface Outcome {

@@ -109,7 +109,7 @@ export const adminNotJsonType = (contentType: string | null) =>
     `Unsupported media type "${contentType ?? ""}": the admin routes take JSON; send Content-Type: application/json (curl: -H 'Content-Type: application/json').`,
     "Content-Type",
   );
-/** An admin request from a web page of another origin (see adapters/node-http.ts). */
+/** An admin request from a web page of another origin (see adapters/node-http/handler.ts). */
 export const adminForeignOrigin = (origin: string) =>
   error(
     403,

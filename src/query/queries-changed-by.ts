@@ -1,5 +1,5 @@
 // Which cached reads a write changed, for TanStack Query's `invalidateQueries` and SWR's
-// `mutate`. The table is compiled from the description (scripts/compile-refresh.mjs: the
+// `mutate`. The table is compiled from the description (scripts/build/compile-refresh.mjs: the
 // paths above and below the write, and the description's links); this file only matches it
 // against cache keys, which openapi-react-query writes as [method, path, init] and
 // swr-openapi as [prefix, path, init].

@@ -1,8 +1,8 @@
 // Writes a recording: the snapshot and, beside it, the sidecar, each to a temporary file first
-// and renamed into place (src/mock/adapters/persist-files.ts), so an interrupted run leaves the
+// and renamed into place (src/mock/persistence/files.ts), so an interrupted run leaves the
 // old files or the new ones, never part of one. The snapshot is in the form a --persist server writes it back in
 // (src/mock/state/snapshot-file.ts).
-import { writeDurably } from "../mock/adapters/persist-files.js";
+import { writeDurably } from "../mock/persistence/files.js";
 import { readableJson, snapshotFileText } from "../mock/state/snapshot-file.js";
 import type { Recording } from "./record.js";
 

@@ -1,6 +1,6 @@
 /**
- * One failure reported by a validator ajv compiled ahead of time (scripts/compile-mock.mjs,
- * scripts/compile-conformance.mjs): what the mock's answers and the conformance command's
+ * One failure reported by a validator ajv compiled ahead of time (scripts/build/compile-mock.mjs,
+ * scripts/build/compile-conformance.mjs): what the mock's answers and the conformance command's
  * differences are read from.
  */
 export interface ValidationError {

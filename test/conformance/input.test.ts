@@ -2,7 +2,7 @@
 // trace: missing or malformed flags, a host that does not answer, a key the server refuses.
 import { describe, expect, it } from "vitest";
 import conformancePackage from "../../packages/conformance/package.json";
-import { freePort } from "../../scripts/lib/prism.mjs";
+import { freePort } from "../../scripts/servers/prism.mjs";
 import { formerKeyVariable, keyVariable } from "../../src/conformance/args.js";
 import { type CommandRun, checkArgs, jsonAnswer, mockBehind, project, runCommand, testKey, unpaced } from "../support/conformance.js";
 import { localServers } from "../support/local-server.js";

@@ -1,7 +1,7 @@
 // The key never appears in what the command prints, even from a server that echoes it into
 // bodies, headers, ids and paths, and in none of its refusals.
 import { describe, expect, it } from "vitest";
-import { freePort } from "../../scripts/lib/prism.mjs";
+import { freePort } from "../../scripts/servers/prism.mjs";
 import { keyVariable } from "../../src/conformance/args.js";
 import { type CommandRun, checkArgs, type Fault, jsonAnswer, mockBehind, project, runCommand, testKey } from "../support/conformance.js";
 import { localServers } from "../support/local-server.js";

@@ -3,7 +3,7 @@
 // recordings listing's has_next page where the envelope should be.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSteps } from "../../src/conformance/plan.js";
-import { startStatefulMock } from "../../src/mock/adapters/server.js";
+import { startStatefulMock } from "../../src/mock/adapters/node-http/server.js";
 import { checkJson, rowLabelled } from "../support/conformance.js";
 
 let server: Awaited<ReturnType<typeof startStatefulMock>>;

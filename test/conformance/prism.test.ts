@@ -1,7 +1,7 @@
 // The conformance command against Prism's example mock of the description: every answer is
 // one of the description's own examples, so every one conforms to seed, and auto names seed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startPrism } from "../../scripts/lib/prism.mjs";
+import { freePort, startPrism } from "../../scripts/servers/prism.mjs";
 import { readSteps } from "../../src/conformance/plan.js";
 import { checkJson } from "../support/conformance.js";
 

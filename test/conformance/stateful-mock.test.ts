@@ -3,7 +3,7 @@
 // its own playlist behind, soft-deleted.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSteps } from "../../src/conformance/plan.js";
-import { startStatefulMock } from "../../src/mock/adapters/server.js";
+import { startStatefulMock } from "../../src/mock/adapters/node-http/server.js";
 import { createMock } from "../../src/mock/index.js";
 import { checkArgs, checkJson, mockBehind, project, rowLabelled, runCommand, testKey } from "../support/conformance.js";
 import { localServers } from "../support/local-server.js";

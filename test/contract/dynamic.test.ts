@@ -2,7 +2,7 @@
 // mock) must look like the service's: every operation, several seeds, checked against rules
 // the spec's constraints and `x-faker` hints are there to satisfy.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startPrism } from "../../scripts/lib/prism.mjs";
+import { freePort, startPrism } from "../../scripts/servers/prism.mjs";
 import { errorsOf, validatorFor } from "../support/schema-validator.js";
 import { undeclaredProperties, walk } from "../support/schema-walk.js";
 import { deref, type OperationEntry, operations, parametersOf, type Schema } from "../support/spec.js";

@@ -4,9 +4,9 @@
 // maps name files rrule does not publish, and printed a warning for each of its 28 files.
 import type { TestProject } from "vitest/node";
 import { loadSource } from "../../scripts/lib/load-source.mjs";
-import { freePort, startPrism } from "../../scripts/lib/prism.mjs";
+import { freePort, startPrism } from "../../scripts/servers/prism.mjs";
 
-const { startStatefulMock }: typeof import("../../src/mock/adapters/server.js") = await loadSource("src/mock/adapters/server.ts");
+const { startStatefulMock }: typeof import("../../src/mock/adapters/node-http/server.js") = await loadSource("src/mock/adapters/node-http/server.ts");
 
 declare module "vitest" {
   export interface ProvidedContext {

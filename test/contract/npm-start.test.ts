@@ -5,7 +5,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
-import { freePort } from "../../scripts/lib/prism.mjs";
+import { freePort } from "../../scripts/servers/prism.mjs";
 import { killedAfterEachTest } from "../support/process-tree.js";
 
 const root = new URL("../..", import.meta.url).pathname;

@@ -15,10 +15,10 @@ import { killTree } from "../support/process-tree.js";
 
 const root = new URL("../..", import.meta.url).pathname;
 const work = await mkdtemp(join(tmpdir(), "server-bin-"));
-// Bundled once, as scripts/mock-server.mjs bundles it at every start (the npm cases below run that).
+// Bundled once, as scripts/servers/mock-server.mjs bundles it at every start (the npm cases below run that).
 const bundled = join(work, "server-cli.mjs");
 await build({
-  entryPoints: [join(root, "src/mock/adapters/server-cli.ts")],
+  entryPoints: [join(root, "src/mock/adapters/node-http/cli.ts")],
   bundle: true,
   platform: "node",
   format: "esm",
@@ -153,9 +153,9 @@ it(
     const temp = join(work, "tmp-of-a-start");
     await mkdir(temp);
     const env = { ...process.env, TMPDIR: temp };
-    const help = run(process.execPath, ["scripts/mock-server.mjs", "--help"], env);
+    const help = run(process.execPath, ["scripts/servers/mock-server.mjs", "--help"], env);
     expect(await help.exited).toBe(0);
-    const server = run(process.execPath, ["scripts/mock-server.mjs", "--port", "0"], env);
+    const server = run(process.execPath, ["scripts/servers/mock-server.mjs", "--port", "0"], env);
     await listening(server);
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
@@ -166,7 +166,7 @@ it(
 
 it("npm run mock -- --help says what it does and starts no Prism", async () => {
   // A MOCK_PORT no Prism could start on: a run that got as far as starting one would exit 2 here.
-  const help = run(process.execPath, ["scripts/mock.mjs", "--help"], { ...process.env, MOCK_PORT: "0" });
+  const help = run(process.execPath, ["scripts/servers/mock.mjs", "--help"], { ...process.env, MOCK_PORT: "0" });
   expect(await exitWithin(help.exited, 20_000)).toBe(0);
   expect(help.output()).toContain("usage: npm run mock");
   expect(help.output()).not.toContain("Prism is listening");
@@ -215,7 +215,7 @@ describe("the mock's bin on its address", () => {
 describe("a stop of npm's process reaches the server", () => {
   // Under npm run, npm's shell is the server's parent; under npm exec, a shell npm started.
   const mockStateful = ["run", "mock:stateful", "--", "--port", "0"];
-  const npmExec = ["exec", "--", "node", "scripts/mock-server.mjs", "--port", "0"];
+  const npmExec = ["exec", "--", "node", "scripts/servers/mock-server.mjs", "--port", "0"];
   it.each([
     ["npm run mock:stateful", "SIGINT", mockStateful],
     ["npm run mock:stateful", "SIGTERM", mockStateful],

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { freePort } from "../../scripts/lib/prism.mjs";
+import { freePort } from "../../scripts/servers/prism.mjs";
 import { killedAfterEachTest } from "../support/process-tree.js";
 
 const tracked = killedAfterEachTest();
@@ -9,7 +9,7 @@ describe("npm start", () => {
   it("serves both mocks and the docs, the guide's site too, prints their URLs and a curl that works, and stops cleanly on Ctrl-C", async () => {
     const [mockPort, docsPort, statefulPort] = [await freePort(), await freePort(), await freePort()];
     const child = tracked(
-      spawn(process.execPath, ["scripts/start.mjs"], {
+      spawn(process.execPath, ["scripts/servers/start.mjs"], {
         cwd: new URL("../../", import.meta.url),
         env: { ...process.env, MOCK_PORT: String(mockPort), DOCS_PORT: String(docsPort), STATEFUL_MOCK_PORT: String(statefulPort) },
         stdio: ["ignore", "pipe", "pipe"],

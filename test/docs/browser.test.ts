@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDocs, liveDocsPath } from "../../scripts/docs.mjs";
+import { buildDocs, liveDocsPath } from "../../scripts/docs/docs.mjs";
 import { launchChromium } from "../support/chromium.js";
 import { deref, operations, type Schema } from "../support/spec.js";
 

@@ -11,9 +11,9 @@ import { promisify } from "node:util";
 import { build } from "esbuild";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { parse } from "yaml";
+import { liveBundlePath } from "../../scripts/build/overlay.mjs";
 import { operationsOf } from "../../scripts/lib/spec.mjs";
-import { liveBundlePath } from "../../scripts/overlay.mjs";
-import { startStatefulMock } from "../../src/mock/adapters/server.js";
+import { startStatefulMock } from "../../src/mock/adapters/node-http/server.js";
 import { liveOperations, seedOperations } from "../spec/seed.js";
 import { operations } from "../support/spec.js";
 

@@ -3,17 +3,17 @@
 // 375 px screen, its tables too; every link resolves (to a page and heading of the guide, or to
 // an operation the reference shows); the local search finds a page by a word of its body; the
 // reference's introduction links to the guide; each says what its search covers; and nothing is
-// requested from another origin. The site is built once, when stale (scripts/lib/guide.mjs), and reused.
+// requested from another origin. The site is built once, when stale (scripts/docs/guide.mjs), and reused.
 import { mkdir, readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operationAnchors } from "../../docs/.vitepress/reference-links.js";
-import { renderDocs } from "../../scripts/docs.mjs";
-import { docsHandler } from "../../scripts/lib/docs-server.mjs";
-import { ensureGuide, guideDir, stampFile } from "../../scripts/lib/guide.mjs";
-import { guidePagesInOrder } from "../../scripts/lib/guide-pages.mjs";
+import { renderDocs } from "../../scripts/docs/docs.mjs";
+import { docsHandler } from "../../scripts/docs/docs-server.mjs";
+import { ensureGuide, guideDir, stampFile } from "../../scripts/docs/guide.mjs";
+import { guidePagesInOrder } from "../../scripts/docs/guide-pages.mjs";
 import { launchChromium } from "../support/chromium.js";
 import { guidePages, readGuide } from "../support/guide.js";
 

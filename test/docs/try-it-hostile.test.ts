@@ -8,7 +8,7 @@ import { mkdir } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildDocs } from "../../scripts/docs.mjs";
+import { buildDocs } from "../../scripts/docs/docs.mjs";
 import { launchChromium } from "../support/chromium.js";
 import { hugeBytes, slowMs, startHostileServers } from "./support/hostile-servers.js";
 

@@ -12,12 +12,12 @@ import { build } from "esbuild";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { bundlePath } from "../../scripts/bundle.mjs";
-import { buildDocs } from "../../scripts/docs.mjs";
+import { bundlePath } from "../../scripts/build/bundle.mjs";
+import { liveBundlePath } from "../../scripts/build/overlay.mjs";
+import { buildDocs } from "../../scripts/docs/docs.mjs";
+import { tryItPage, tryItScripts } from "../../scripts/docs/try-it.mjs";
 import { operationsOf } from "../../scripts/lib/spec.mjs";
-import { tryItPage, tryItScripts } from "../../scripts/lib/try-it.mjs";
-import { liveBundlePath } from "../../scripts/overlay.mjs";
-import { startStatefulMock } from "../../src/mock/adapters/server.js";
+import { startStatefulMock } from "../../src/mock/adapters/node-http/server.js";
 import { launchChromium } from "../support/chromium.js";
 
 // Pages of their own, so the other docs test's build of docs-dist/ is never read half written.

@@ -4,7 +4,7 @@
 // absent from the next, a late answer from a story left early never arrives, a story's own handler
 // wins, on the Docs page each story (in its own iframe) shows its own state, and every story's play
 // function passes under Storybook's Vitest addon. What the pages should show comes from mocks made
-// in this process with the same parameters. Run beside the suite by scripts/test.mjs, with its own
+// in this process with the same parameters. Run beside the suite by scripts/checks/test.mjs, with its own
 // config (storybook.vitest.config.ts): the build takes most of its time.
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -82,7 +82,7 @@ const typecheck = exec(process.execPath, [join(root, "node_modules/typescript/bi
   (failure: { stdout?: string }) => failure.stdout ?? String(failure),
 );
 const builds: Partial<Record<"2" | "3", string>> = {};
-// `npm test` builds on msw 2; the Node matrix (scripts/test-node-matrix.mjs) on msw 3, as a second
+// `npm test` builds on msw 2; the Node matrix (scripts/checks/test-node-matrix.mjs) on msw 3, as a second
 // build beside the suite would take `npm test` past its time on 2 cores.
 const majors = (process.env.STORYBOOK_MSW_MAJORS ?? "2").split(",").map((major) => {
   if (major !== "2" && major !== "3") throw new Error(`STORYBOOK_MSW_MAJORS names msw 2 or 3, got ${JSON.stringify(major)}`);

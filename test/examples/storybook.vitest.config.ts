@@ -1,4 +1,4 @@
-// The Storybook example's test on its own: scripts/test.mjs runs it beside the suite, since its
+// The Storybook example's test on its own: scripts/checks/test.mjs runs it beside the suite, since its
 // two `storybook build`s are most of its time (the suite's config does not pick up *.spec.ts).
 import { defineConfig } from "vitest/config";
 

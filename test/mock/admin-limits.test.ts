@@ -4,7 +4,7 @@
 // issue's "well under 15 s" is asserted with room to spare for a loaded machine.
 import { request } from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startStatefulMock } from "../../src/mock/adapters/server.js";
+import { startStatefulMock } from "../../src/mock/adapters/node-http/server.js";
 import { adminMaxBodyBytes } from "../../src/mock/admin.js";
 import { createMock } from "../../src/mock/index.js";
 

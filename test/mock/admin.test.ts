@@ -5,7 +5,7 @@
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMockServer } from "../../src/mock/adapters/node-http.js";
+import { createMockServer } from "../../src/mock/adapters/node-http/handler.js";
 import { adminMaxBodyBytes } from "../../src/mock/admin.js";
 import { createMock, type Mock, scenarioNames } from "../../src/mock/index.js";
 import { maxBodyBytes } from "../../src/mock/spec/validate-request.js";

@@ -9,9 +9,9 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
-import { bundleSpec } from "../../scripts/bundle.mjs";
-import { liveCompile, writeMock } from "../../scripts/compile-mock.mjs";
-import { liveDescription } from "../../scripts/overlay.mjs";
+import { bundleSpec } from "../../scripts/build/bundle.mjs";
+import { liveCompile, writeMock } from "../../scripts/build/compile-mock.mjs";
+import { liveDescription } from "../../scripts/build/overlay.mjs";
 import type { createMock as CreateMock } from "../../src/mock/index.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));

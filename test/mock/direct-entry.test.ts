@@ -6,7 +6,7 @@
 import type { Server } from "node:http";
 import { type AddressInfo, connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMockServer } from "../../src/mock/adapters/node-http.js";
+import { createMockServer } from "../../src/mock/adapters/node-http/handler.js";
 import { directEntry } from "../../src/mock/engine.js";
 import { createMock, type Mock } from "../../src/mock/index.js";
 import { seedProfile } from "../../src/mock/profiles/seed.js";

@@ -2,7 +2,7 @@
 // no network reaches it: it writes through the mock's own fetch (the same engine, onChange and
 // persistence as a request on node:http) and prints each answer. stdin: `go` starts writing
 // playlists one after another, `stop` stops the server as SIGTERM would. Timing comes from argv.
-import { startStatefulMock } from "../../src/mock/adapters/server.js";
+import { startStatefulMock } from "../../src/mock/adapters/node-http/server.js";
 
 const [persist, label, heartbeatMs, staleAfterMs] = process.argv.slice(2);
 const started = await startStatefulMock({

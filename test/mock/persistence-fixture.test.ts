@@ -7,9 +7,9 @@
 import { chmod, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadPersisted } from "../../src/mock/adapters/persist.js";
-import { type StatefulMockOptions, startStatefulMock } from "../../src/mock/adapters/server.js";
+import { type StatefulMockOptions, startStatefulMock } from "../../src/mock/adapters/node-http/server.js";
 import { createMock } from "../../src/mock/live.js";
+import { loadPersisted } from "../../src/mock/persistence/persist.js";
 import { rebaseTimes } from "../../src/mock/state/rebase.js";
 import type { MockState, Playlist } from "../../src/mock/state/state.js";
 import { headers, persistFixtures, playlists } from "./persist-support.js";

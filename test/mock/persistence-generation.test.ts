@@ -8,8 +8,8 @@ import { appendFile, readFile, rename, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ownIdentity } from "../../src/mock/adapters/process-identity.js";
-import { startStatefulMock } from "../../src/mock/adapters/server.js";
+import { startStatefulMock } from "../../src/mock/adapters/node-http/server.js";
+import { ownIdentity } from "../../src/mock/persistence/process-identity.js";
 import { create, persistFixtures, playlistNames } from "./persist-support.js";
 
 const { onCleanup, tempDir } = persistFixtures();

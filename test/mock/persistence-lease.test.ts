@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { startStatefulMock } from "../../src/mock/adapters/server.js";
+import { startStatefulMock } from "../../src/mock/adapters/node-http/server.js";
 import { persistFixtures, playlistNames, type Started, stopChild } from "./persist-support.js";
 
 const { bundle, startChild, tempDir } = persistFixtures();

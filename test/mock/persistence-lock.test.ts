@@ -8,16 +8,16 @@ import { spawn } from "node:child_process";
 import { readFile, stat, truncate, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadPersisted } from "../../src/mock/adapters/persist.js";
-import { lockPersistFile, staleAfterMs } from "../../src/mock/adapters/persist-lock.js";
-import { ownIdentity, procStat } from "../../src/mock/adapters/process-identity.js";
+import { lockPersistFile, staleAfterMs } from "../../src/mock/persistence/lock.js";
+import { loadPersisted } from "../../src/mock/persistence/persist.js";
+import { ownIdentity, procStat } from "../../src/mock/persistence/process-identity.js";
 import { create, persistFixtures, playlistNames, stopChild } from "./persist-support.js";
 
 const { bundle, onCleanup, refusedStart, startChild, tempDir } = persistFixtures();
 
 let bin: string;
 beforeAll(async () => {
-  bin = await bundle("src/mock/adapters/server-cli.ts");
+  bin = await bundle("src/mock/adapters/node-http/cli.ts");
 }, 60_000);
 const server = (file: string) => [process.execPath, bin, "--port", "0", "--persist", file];
 
@@ -120,7 +120,7 @@ describe.runIf(process.platform === "linux")("servers started in the same millis
     // A start that waits for a given moment, so both reach the lock in the same millisecond.
     const dir = await tempDir();
     const entry = join(dir, "at.ts");
-    const serverModule = new URL("../../src/mock/adapters/server.ts", import.meta.url).pathname;
+    const serverModule = new URL("../../src/mock/adapters/node-http/server.ts", import.meta.url).pathname;
     await writeFile(
       entry,
       `import { startStatefulMock } from ${JSON.stringify(serverModule)};

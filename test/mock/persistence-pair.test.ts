@@ -9,15 +9,15 @@ import { createHash } from "node:crypto";
 import { chmod, copyFile, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadPersisted } from "../../src/mock/adapters/persist.js";
-import { startStatefulMock } from "../../src/mock/adapters/server.js";
+import { startStatefulMock } from "../../src/mock/adapters/node-http/server.js";
+import { loadPersisted } from "../../src/mock/persistence/persist.js";
 import { create, persistFixtures, playlistNames, stopChild } from "./persist-support.js";
 
 const { bundle, onCleanup, refusedStart, startChild, tempDir } = persistFixtures();
 
 let bin: string;
 beforeAll(async () => {
-  bin = await bundle("src/mock/adapters/server-cli.ts");
+  bin = await bundle("src/mock/adapters/node-http/cli.ts");
 }, 60_000);
 const server = (file: string) => [process.execPath, bin, "--port", "0", "--persist", file];
 /** The state the file alone holds, as a team that commits or copies it would read it. */

@@ -8,8 +8,8 @@ import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, readlink, rename, rm, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { holdPersistFile, loadPersisted, openPersistence } from "../../src/mock/adapters/persist.js";
-import { startStatefulMock } from "../../src/mock/adapters/server.js";
+import { startStatefulMock } from "../../src/mock/adapters/node-http/server.js";
+import { holdPersistFile, loadPersisted, openPersistence } from "../../src/mock/persistence/persist.js";
 
 const root = new URL("../../", import.meta.url);
 const playlists = "/api/environments/28417/session_recording_playlists/";
@@ -26,9 +26,9 @@ async function tempDir() {
   return dir;
 }
 
-/** scripts/mock-server.mjs in a child process; resolves with its URL, or rejects with what it printed when it exits first. */
+/** scripts/servers/mock-server.mjs in a child process; resolves with its URL, or rejects with what it printed when it exits first. */
 function startChild(args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["scripts/mock-server.mjs", "--port", "0", ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["scripts/servers/mock-server.mjs", "--port", "0", ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
   cleanups.push(async () => void child.kill("SIGKILL"));
   let printed = "";
   return new Promise((resolve, reject) => {

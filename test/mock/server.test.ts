@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, unwrap } from "../../src/index.js";
-import { startStatefulMock } from "../../src/mock/adapters/server.js";
+import { startStatefulMock } from "../../src/mock/adapters/node-http/server.js";
 import { pick, seededRandom } from "../../src/mock/state/random.js";
 
 let server: Awaited<ReturnType<typeof startStatefulMock>>;

@@ -6,7 +6,7 @@ import { setupServer } from "msw/node";
 import { describe, it } from "vitest";
 import { createClient } from "../../src/index.js";
 import { mockHandlers } from "../../src/mock/adapters/msw.js";
-import { startStatefulMock } from "../../src/mock/adapters/server.js";
+import { startStatefulMock } from "../../src/mock/adapters/node-http/server.js";
 import { storybookMock } from "../../src/mock/adapters/storybook.js";
 import type { Mock } from "../../src/mock/engine.js";
 import { createMock as createSeedMock } from "../../src/mock/index.js";

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type StatefulMock, startStatefulMock } from "../../src/mock/adapters/server.js";
+import { type StatefulMock, startStatefulMock } from "../../src/mock/adapters/node-http/server.js";
 import { createMock } from "../../src/mock/live.js";
 import { type Io, main } from "../../src/record/main.js";
 

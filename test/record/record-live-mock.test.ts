@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type LiveApiClient, unwrap } from "../../src/live.js";
-import { type StatefulMock, startStatefulMock } from "../../src/mock/adapters/server.js";
+import { type StatefulMock, startStatefulMock } from "../../src/mock/adapters/node-http/server.js";
 import { createMock } from "../../src/mock/live.js";
 import type { MockState } from "../../src/mock/state/state.js";
 import { PersonalDataError, type Recording, recordAccount } from "../../src/record/record.js";

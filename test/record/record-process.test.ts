@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type StatefulMock, startStatefulMock } from "../../src/mock/adapters/server.js";
+import { type StatefulMock, startStatefulMock } from "../../src/mock/adapters/node-http/server.js";
 
 const key = "phx_process_key_never_written";
 let dir: string;

@@ -1,4 +1,4 @@
-// The docs server `npm start` runs (scripts/lib/docs-server.mjs), on 127.0.0.1 over a folder
+// The docs server `npm start` runs (scripts/docs/docs-server.mjs), on 127.0.0.1 over a folder
 // standing in for the guide's built site: the reference's pages where they were, the guide's
 // files under /guide/ with their content types, a 404 (its own page) for a file it lacks, and
 // nothing outside the folder, nor its dot-files, however the path is spelt.
@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { docsHandler } from "../../scripts/lib/docs-server.mjs";
+import { docsHandler } from "../../scripts/docs/docs-server.mjs";
 
 let dir: string;
 let server: Server;

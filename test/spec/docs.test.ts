@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { buildDocs } from "../../scripts/docs.mjs";
-import { liveBundlePath } from "../../scripts/overlay.mjs";
+import { liveBundlePath } from "../../scripts/build/overlay.mjs";
+import { buildDocs } from "../../scripts/docs/docs.mjs";
 import { operations, type Schema } from "../support/spec.js";
 
 describe("rendered docs", () => {

@@ -4,12 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { bundlePath, bundleSpec } from "../../scripts/bundle.mjs";
-import { generateLiveTypes, generateTypes, liveTypesPath, typesPath } from "../../scripts/codegen.mjs";
-import { compileConformance, conformanceDir } from "../../scripts/compile-conformance.mjs";
-import { compileMock, liveCompile, liveMockDir, mockDir } from "../../scripts/compile-mock.mjs";
-import { compileRefresh, refreshDir } from "../../scripts/compile-refresh.mjs";
-import { liveBundlePath, liveDescription } from "../../scripts/overlay.mjs";
+import { bundlePath, bundleSpec } from "../../scripts/build/bundle.mjs";
+import { generateLiveTypes, generateTypes, liveTypesPath, typesPath } from "../../scripts/build/codegen.mjs";
+import { compileConformance, conformanceDir } from "../../scripts/build/compile-conformance.mjs";
+import { compileMock, liveCompile, liveMockDir, mockDir } from "../../scripts/build/compile-mock.mjs";
+import { compileRefresh, refreshDir } from "../../scripts/build/compile-refresh.mjs";
+import { liveBundlePath, liveDescription } from "../../scripts/build/overlay.mjs";
 
 const source = fileURLToPath(new URL("../../src/", import.meta.url));
 

@@ -11,10 +11,10 @@ import openapiTS, { astToString } from "openapi-typescript";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { bundlePath } from "../../scripts/bundle.mjs";
-import { codegenOptions } from "../../scripts/codegen.mjs";
+import { bundlePath } from "../../scripts/build/bundle.mjs";
+import { codegenOptions } from "../../scripts/build/codegen.mjs";
+import { liveBundlePath } from "../../scripts/build/overlay.mjs";
 import { deref, operationsOf, propertiesOf } from "../../scripts/lib/spec.mjs";
-import { liveBundlePath } from "../../scripts/overlay.mjs";
 import type { Schema } from "../support/spec.js";
 
 /** A type a description requires names of (a component schema, or an operation's JSON body), and how each generator's module `G` names it. */

@@ -1,4 +1,4 @@
-// When the guide's site is built again (scripts/lib/guide.mjs): the hash stamped in it follows
+// When the guide's site is built again (scripts/docs/guide.mjs): the hash stamped in it follows
 // every file it is built from, under docs/ (pages and config), the README and the bundled
 // description, and nothing else; what `vitepress dev` leaves under docs/.vitepress/ does not count.
 import { mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { guideInputs, guideInputsHash } from "../../scripts/lib/guide.mjs";
+import { guideInputs, guideInputsHash } from "../../scripts/docs/guide.mjs";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 let dir: string;

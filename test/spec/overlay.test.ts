@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { liveBundlePath, liveOverlayPath } from "../../scripts/overlay.mjs";
+import { liveBundlePath, liveOverlayPath } from "../../scripts/build/overlay.mjs";
 import { operations } from "../support/spec.js";
 
 type Action = {

@@ -1,4 +1,4 @@
-// `npm run pack` (scripts/pack.mjs) on a copy of the repository's manifests: unbuilt, it fails
+// `npm run pack` (scripts/build/pack.mjs) on a copy of the repository's manifests: unbuilt, it fails
 // naming what is missing and writes no tarball (npm pack alone wrote 590-byte ones holding only
 // package.json, and exited 0); built, it writes the three tarballs the guide installs.
 import { spawnSync } from "node:child_process";
@@ -14,14 +14,14 @@ const clone = join(work, "clone");
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 mkdirSync(join(clone, "scripts"), { recursive: true });
-copyFileSync(join(root, "scripts/pack.mjs"), join(clone, "scripts/pack.mjs"));
+copyFileSync(join(root, "scripts/build/pack.mjs"), join(clone, "scripts/build/pack.mjs"));
 writeFileSync(join(clone, "package.json"), JSON.stringify({ name: "copy", private: true, workspaces: packages.map((dir) => `packages/${dir}`) }));
 const manifests = packages.map((dir) => {
   mkdirSync(join(clone, "packages", dir), { recursive: true });
   copyFileSync(join(root, "packages", dir, "package.json"), join(clone, "packages", dir, "package.json"));
   return JSON.parse(readFileSync(join(root, "packages", dir, "package.json"), "utf8")) as { name: string; version: string; bin?: Record<string, string> };
 });
-const pack = () => spawnSync(process.execPath, ["scripts/pack.mjs"], { cwd: clone, encoding: "utf8", timeout: 60_000 });
+const pack = () => spawnSync(process.execPath, ["scripts/build/pack.mjs"], { cwd: clone, encoding: "utf8", timeout: 60_000 });
 const tarballs = () => readdirSync(work).filter((file) => file.endsWith(".tgz"));
 
 describe("npm run pack", () => {

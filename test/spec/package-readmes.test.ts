@@ -55,7 +55,7 @@ describe("the package READMEs", () => {
   });
 
   it("mock: its command lines use only flags the bin's usage names", () => {
-    const usage = read("src/mock/adapters/server-cli.ts");
+    const usage = read("src/mock/adapters/node-http/cli.ts");
     const lines = commandLines(readmes.mock, "session-recordings-api-mock");
     expect(lines.length).toBeGreaterThan(0);
     for (const flag of lines.flatMap((line) => line.match(/--[\w-]+/g) ?? [])) expect(usage, flag).toContain(`${flag} `);
@@ -65,7 +65,7 @@ describe("the package READMEs", () => {
 describe("each package's tarball", () => {
   it.each(packages)("%s: lists its CHANGELOG (npm adds README and LICENSE itself), which the build copies beside the LICENSE", (dir) => {
     expect(manifest(dir).files).toContain("CHANGELOG.md");
-    expect(read("scripts/build.mjs")).toContain('["LICENSE", "CHANGELOG.md"]');
+    expect(read("scripts/build/build.mjs")).toContain('["LICENSE", "CHANGELOG.md"]');
     expect(read("LICENSE")).toContain("Copyright (c) the session-recordings-api authors");
   });
 

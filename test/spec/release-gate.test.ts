@@ -6,9 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
-import { bundlePath } from "../../scripts/bundle.mjs";
-import { acknowledgementProblems, breakingAllowed, checkBreaking, unreleasedSection } from "../../scripts/check-breaking.mjs";
-import { liveBundlePath } from "../../scripts/overlay.mjs";
+import { bundlePath } from "../../scripts/build/bundle.mjs";
+import { liveBundlePath } from "../../scripts/build/overlay.mjs";
+import { acknowledgementProblems, breakingAllowed, checkBreaking, unreleasedSection } from "../../scripts/checks/check-breaking.mjs";
 import type { Schema } from "../support/spec.js";
 
 type Spec = Schema;

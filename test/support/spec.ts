@@ -1,7 +1,7 @@
 // The committed bundle, read through scripts/lib/spec.mjs with the spec bound, for tests that inspect it.
 import { readFileSync } from "node:fs";
 import { parse } from "yaml";
-import { bundlePath } from "../../scripts/bundle.mjs";
+import { bundlePath } from "../../scripts/build/bundle.mjs";
 import { deref as derefIn, type OperationEntry, operationsOf, propertiesOf } from "../../scripts/lib/spec.mjs";
 
 export type { OperationEntry };

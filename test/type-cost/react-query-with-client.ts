@@ -1,11 +1,11 @@
 // A consumer's typical TanStack Query code through openapi-react-query over this client. The
 // same calls over bare openapi-fetch are in react-query-with-openapi-fetch.ts;
-// scripts/check-type-cost.mjs compares what type-checking each costs.
+// scripts/checks/check-type-cost.mjs compares what type-checking each costs.
 import createQueryClient from "openapi-react-query";
 import { createClient } from "session-recordings-api";
 
 const api = createClient({ baseUrl: "https://us.posthog.com", apiKey: "phx_example" });
-// The same calls in both fixtures, checked by scripts/check-type-cost.mjs: begin
+// The same calls in both fixtures, checked by scripts/checks/check-type-cost.mjs: begin
 const $api = createQueryClient(api);
 const project = { project_id: "28417" };
 const playlist = { ...project, short_id: "Ub3KpD7w" };

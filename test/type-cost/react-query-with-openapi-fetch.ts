@@ -1,11 +1,11 @@
 // The calls of react-query-with-client.ts through openapi-react-query over bare openapi-fetch:
-// the reference scripts/check-type-cost.mjs measures this client against.
+// the reference scripts/checks/check-type-cost.mjs measures this client against.
 import createClient from "openapi-fetch";
 import createQueryClient from "openapi-react-query";
 import type { paths } from "session-recordings-api/types";
 
 const api = createClient<paths>({ baseUrl: "https://us.posthog.com", headers: { Authorization: "Bearer phx_example" } });
-// The same calls in both fixtures, checked by scripts/check-type-cost.mjs: begin
+// The same calls in both fixtures, checked by scripts/checks/check-type-cost.mjs: begin
 const $api = createQueryClient(api);
 const project = { project_id: "28417" };
 const playlist = { ...project, short_id: "Ub3KpD7w" };

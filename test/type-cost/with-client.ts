@@ -1,10 +1,10 @@
 // A consumer's typical calls through this client: every operation, then paging. The same
-// calls through bare openapi-fetch are in with-openapi-fetch.ts; scripts/check-type-cost.mjs
+// calls through bare openapi-fetch are in with-openapi-fetch.ts; scripts/checks/check-type-cost.mjs
 // compares what type-checking each costs.
 import { createClient } from "session-recordings-api";
 
 const api = createClient({ baseUrl: "https://us.posthog.com", apiKey: "phx_example" });
-// The same calls in both fixtures, checked by scripts/check-type-cost.mjs: begin
+// The same calls in both fixtures, checked by scripts/checks/check-type-cost.mjs: begin
 const project = { project_id: "28417" };
 const recordingId = "0193401e-5b7a-7c2d-9e84-1f6a3b0c7d52";
 declare function use(value: unknown): void;

@@ -1,10 +1,10 @@
 // The calls of with-client.ts through bare openapi-fetch, paging written as the single page
-// requests it makes: the reference scripts/check-type-cost.mjs measures this client against.
+// requests it makes: the reference scripts/checks/check-type-cost.mjs measures this client against.
 import createClient from "openapi-fetch";
 import type { paths } from "session-recordings-api/types";
 
 const api = createClient<paths>({ baseUrl: "https://us.posthog.com", headers: { Authorization: "Bearer phx_example" } });
-// The same calls in both fixtures, checked by scripts/check-type-cost.mjs: begin
+// The same calls in both fixtures, checked by scripts/checks/check-type-cost.mjs: begin
 const project = { project_id: "28417" };
 const recordingId = "0193401e-5b7a-7c2d-9e84-1f6a3b0c7d52";
 declare function use(value: unknown): void;

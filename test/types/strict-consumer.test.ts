@@ -26,7 +26,7 @@ const entries = {
   "session-recordings-api-mock": "src/mock/index.ts",
   "session-recordings-api-mock/live": "src/mock/live.ts",
   "session-recordings-api-mock/msw": "src/mock/adapters/msw.ts",
-  "session-recordings-api-mock/playwright": "src/mock/adapters/playwright.ts",
+  "session-recordings-api-mock/playwright": "src/mock/adapters/playwright/index.ts",
   "session-recordings-api-mock/record": "src/record/index.ts",
   // The guide's Playwright page imports these; the e2e example's install holds them (npm test requires it).
   "@playwright/test": "examples/playwright-e2e/node_modules/@playwright/test",

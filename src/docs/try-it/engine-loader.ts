@@ -1,5 +1,5 @@
 // Starts the page's mock (./engine.ts) the first time a panel needs it. Its bundle sits in the
-// page as inert text, gzipped in base64 (scripts/lib/try-it.mjs), so it costs the first render
+// page as inert text, gzipped in base64 (scripts/docs/try-it.mjs), so it costs the first render
 // little; it is unzipped by the browser's own DecompressionStream and runs as an inline module
 // script, which needs no request, from disk too.
 import { engineEvent, type InPageEngine, type StartEngine } from "./types.js";

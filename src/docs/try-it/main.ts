@@ -1,4 +1,4 @@
-// The Try it panel's entry, inlined into each docs page by scripts/docs.mjs: reads the page's
+// The Try it panel's entry, inlined into each docs page by scripts/docs/docs.mjs: reads the page's
 // operations (written by the build), puts a Try it button on each, and opens its panel. The
 // page's mock starts only when a panel first opens (./engine-loader.ts).
 import { watchOperations } from "./buttons.js";

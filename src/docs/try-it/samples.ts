@@ -1,6 +1,6 @@
 // The operation's code samples with the reader's values and target, from the same templates the
-// docs' own samples are written with (scripts/lib/sample-text.mjs). The key stays out of them.
-import { curlSample, typescriptSample } from "../../../scripts/lib/sample-text.mjs";
+// docs' own samples are written with (scripts/docs/sample-text.mjs). The key stays out of them.
+import { curlSample, typescriptSample } from "../../../scripts/docs/sample-text.mjs";
 import { type Field, typed } from "./fields.js";
 import type { ReaderValues } from "./request.js";
 import type { TryItOperation, TryItPage } from "./types.js";

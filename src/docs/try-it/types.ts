@@ -1,4 +1,4 @@
-// What the docs build (scripts/lib/try-it.mjs) writes into each page for the panel: every
+// What the docs build (scripts/docs/try-it.mjs) writes into each page for the panel: every
 // operation of the page's description, from the mock's compiled table joined with the
 // description's parameters and examples, so the panel reads no YAML and holds no API fact.
 

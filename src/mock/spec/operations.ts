@@ -1,4 +1,4 @@
-// The tables scripts/compile-mock.mjs compiles from the bundled spec: each operation's route,
+// The tables scripts/build/compile-mock.mjs compiles from the bundled spec: each operation's route,
 // parameters (and which query parameters hold JSON documents), scopes, writable body fields
 // with their create defaults, largest page, statuses, examples, response headers and what its
 // success carries, with its compiled validators attached; and the error answers the spec's
@@ -199,7 +199,7 @@ type CompiledTable = {
 export interface Profile {
   name: "seed" | "live";
   table: SpecTable;
-  route: Router;
+  route: Router<OperationEntry>;
   /** The validators a restored snapshot is checked with. */
   stateValidators: Record<string, MockValidator>;
 }

@@ -3,25 +3,31 @@
 // authentication, as the service does. The trailing slash is optional, one or none, as the
 // service's router makes it (`DefaultRouterPlusPlus`, `trailing_slash = r"/?"`): the description
 // writes the slash form, and PostHog's own tests and many clients send the other.
-import type { OperationEntry } from "./operations.js";
 
-export type Route =
-  | { kind: "operation"; operation: OperationEntry; params: Record<string, string>; allow: string }
-  | { kind: "bad-path"; operation: OperationEntry; param: string; allow: string }
+/** What the router reads of an operation (operations.ts's `OperationEntry` holds it): its path template, its method, whether the profile refuses it. */
+export interface RoutedOperation {
+  path: string;
+  method: string;
+  refused?: unknown;
+}
+
+export type Route<O extends RoutedOperation> =
+  | { kind: "operation"; operation: O; params: Record<string, string>; allow: string }
+  | { kind: "bad-path"; operation: O; param: string; allow: string }
   | { kind: "not-found" }
   | { kind: "method-not-allowed"; allow: string };
 
-interface Template {
+interface Template<O extends RoutedOperation> {
   path: string;
   segments: (string | { param: string })[];
-  byMethod: Map<string, OperationEntry>;
+  byMethod: Map<string, O>;
   /** The methods the path answers, as an `Allow` header: those with a 2XX, then HEAD (answered as GET) and OPTIONS. */
   allow: string;
 }
 
 /** The path templates of `operations`, a literal segment ranked before a parameter. */
-function templatesOf(operations: readonly OperationEntry[]): Template[] {
-  const templates: Template[] = [];
+function templatesOf<O extends RoutedOperation>(operations: readonly O[]): Template<O>[] {
+  const templates: Template<O>[] = [];
   for (const operation of operations) {
     let template = templates.find((t) => t.path === operation.path);
     if (!template) {
@@ -39,19 +45,19 @@ function templatesOf(operations: readonly OperationEntry[]): Template[] {
     template.allow = [...answered, ...(answered.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
   }
   // A literal segment wins over a parameter: `ai/regex/` is not a recording id.
-  const literalCount = (t: Template) => t.segments.filter((s) => typeof s === "string").length;
+  const literalCount = (t: Template<O>) => t.segments.filter((s) => typeof s === "string").length;
   return templates.sort((a, b) => literalCount(b) - literalCount(a));
 }
 
 // Front ends ask for the same few paths again and again: each router remembers recent answers, boundedly.
 const recentLimit = 2_000;
 
-export type Router = (method: string, pathname: string) => Route;
+export type Router<O extends RoutedOperation> = (method: string, pathname: string) => Route<O>;
 
 /** A router over one profile's operations. */
-export function createRouter(operations: readonly OperationEntry[]): Router {
+export function createRouter<O extends RoutedOperation>(operations: readonly O[]): Router<O> {
   const templates = templatesOf(operations);
-  const recent = new Map<string, Route>();
+  const recent = new Map<string, Route<O>>();
   return (method, pathname) => {
     const key = `${method} ${pathname}`;
     let found = recent.get(key);
@@ -65,7 +71,7 @@ export function createRouter(operations: readonly OperationEntry[]): Router {
 }
 
 /** The raw value of each `{param}` when `parts` fit the template's segments; an empty param never fits. */
-function matchSegments(segments: Template["segments"], parts: string[]): Record<string, string> | undefined {
+function matchSegments(segments: Template<RoutedOperation>["segments"], parts: string[]): Record<string, string> | undefined {
   const raw: Record<string, string> = {};
   for (let index = 0; index < segments.length; index++) {
     const segment = segments[index]!;
@@ -76,7 +82,7 @@ function matchSegments(segments: Template["segments"], parts: string[]): Record<
   return raw;
 }
 
-function match(templates: readonly Template[], method: string, pathname: string): Route {
+function match<O extends RoutedOperation>(templates: readonly Template<O>[], method: string, pathname: string): Route<O> {
   const parts = pathname.split("/").slice(1, pathname.endsWith("/") ? -1 : undefined);
   for (const template of templates) {
     if (template.segments.length !== parts.length) continue;

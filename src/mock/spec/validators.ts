@@ -1,4 +1,4 @@
-// The ajv validators scripts/compile-mock.mjs compiles ahead of time, typed. Each profile has
+// The ajv validators scripts/build/compile-mock.mjs compiles ahead of time, typed. Each profile has
 // plain validators for bodies and responses, and coercing ones for path and query parameters,
 // which arrive as strings (../profiles/), and the validators of the records the state keeps.
 

@@ -1,5 +1,5 @@
 // What one request changed, told to `onChange` (engine.ts) so an adapter can keep the state
-// elsewhere without writing it whole: the server's --persist journal (adapters/persist.ts) holds
+// elsewhere without writing it whole: the server's --persist journal (persistence/persist.ts) holds
 // one change a line and replays them at start with applyChange. A record is addressed by its
 // project, the part of the project's state it lies in, and its key there; a change carries the
 // records' new values (null: the record is gone) and the next ids. A change the records cannot
@@ -8,10 +8,9 @@
 // applies to a state saved in another frame.
 import { isObject } from "../../shared/is-object.js";
 import { recordInFrame } from "./rebase.js";
-import type { MockState, ProjectState } from "./state.js";
+import { type MockState, type ProjectState, type StatePart, stateParts } from "./state.js";
 
-export const stateParts = ["playlists", "members", "recordings", "activity", "subscriptions", "sharing", "deliveries"] as const;
-export type StatePart = (typeof stateParts)[number];
+export type { StatePart } from "./state.js";
 
 export interface RecordChange {
   project: string;

@@ -7,8 +7,7 @@
 // the mock's own, a client's. So a --persist file is written back in its own frame
 // (timesInFrame, the exact inverse of the move) and a record the server did not change is
 // written as it was read.
-import type { StatePart } from "./changes.js";
-import type { MockState } from "./state.js";
+import type { MockState, StatePart } from "./state.js";
 
 const day = 86_400_000;
 

@@ -11,7 +11,7 @@ import { copy, type MockState, type Playlist, type ProjectState, type Recording,
 
 type Schemas = components["schemas"];
 
-/** The spec's named examples that tell the story of project 28417, as scripts/compile-mock.mjs collects them. */
+/** The spec's named examples that tell the story of project 28417, as scripts/build/compile-mock.mjs collects them. */
 interface Story {
   projects: Schemas["Project"][];
   playlists: Schemas["Playlist"][];

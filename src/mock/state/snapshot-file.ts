@@ -1,5 +1,5 @@
 // The form a snapshot file is written in, by `record` (src/record/write-files.ts) and by the
-// server's --persist (adapters/persist.ts): JSON indented by two spaces, keys in the state's own
+// server's --persist (persistence/persist.ts): JSON indented by two spaces, keys in the state's own
 // order (the order they were read or made in), a final newline, and, for a relative state, times
 // in the frame of the file's own anchor (rebase.ts). So a file reads well, a start that changes
 // nothing leaves it as it was, and a change shows in a diff as the lines of the records it touched.

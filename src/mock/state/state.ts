@@ -39,6 +39,10 @@ export interface Dashboard {
   tiles: number[];
 }
 
+/** The parts of a project's state a record lies in (state/changes.ts addresses a record by its part and key). */
+export const stateParts = ["playlists", "members", "recordings", "activity", "subscriptions", "sharing", "deliveries"] as const;
+export type StatePart = (typeof stateParts)[number];
+
 export interface ProjectState {
   project: Project;
   /** Every playlist, soft-deleted ones included. */
