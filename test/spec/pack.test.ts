@@ -13,7 +13,7 @@ const work = mkdtempSync(join(tmpdir(), "pack-"));
 const clone = join(work, "clone");
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-mkdirSync(join(clone, "scripts"), { recursive: true });
+mkdirSync(join(clone, "scripts/build"), { recursive: true });
 copyFileSync(join(root, "scripts/build/pack.mjs"), join(clone, "scripts/build/pack.mjs"));
 writeFileSync(join(clone, "package.json"), JSON.stringify({ name: "copy", private: true, workspaces: packages.map((dir) => `packages/${dir}`) }));
 const manifests = packages.map((dir) => {
