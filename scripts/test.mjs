@@ -66,7 +66,7 @@ process.once("SIGINT", () => exit(130));
 /**
  * The packages built and packed into `tarballs`; then, beside each other, what installs them: the
  * packaging check, the e2e example's `npm test` in a copy (scripts/example.mjs) and the Storybook
- * example's test (test/examples/storybook.spec.ts, its own config: its build is most of its time).
+ * example's test (test/examples/storybook.spec.ts, with its own config).
  */
 function packedAndInstalled() {
   const packed = run(process.execPath, ["scripts/build.mjs"], { quiet: true }).then((built) =>

@@ -81,7 +81,7 @@ export async function copyExample(name, tarballDir, { also = [] } = {}) {
       await rm(modules, { recursive: true, force: true });
       await exec("cp", ["-a", join(example, "node_modules"), dir]);
     });
-    // Unlinked, never written: a write through a hard link would change the example's own install.
+    // Dropped from the copy (unlinked): written there, they would be written through to the example's own install.
     for (const entry of await readdir(modules)) if (writtenCaches.includes(entry)) await rm(join(modules, entry), { recursive: true, force: true });
     // npm rewrites its record of the tree in place: the copy gets a file of its own.
     const record = join(modules, ".package-lock.json");
