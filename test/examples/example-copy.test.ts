@@ -84,3 +84,24 @@ describe("a copy of an example", () => {
     await expect(copyExample("playwright-e2e", empty)).rejects.toThrow(`No tarball ${join(empty, `${manifests[0]!.name}-${manifests[0]!.version}.tgz`)}`);
   });
 });
+
+describe("scripts/example.mjs", () => {
+  const runExample = (...args: string[]) =>
+    exec(process.execPath, [join(root, "scripts/example.mjs"), ...args], { cwd: root }).then(
+      () => ({ code: 0, stderr: "" }),
+      (failure: { code: number; stderr: string }) => failure,
+    );
+
+  it("names an example that is not there, or none, and exits 2 with its usage", async () => {
+    for (const [args, said] of [
+      [["nope"], "no project examples/nope/"],
+      [[], "which example?"],
+      [["playwright-e2e", "--tarbals", work], "Unknown option '--tarbals'"],
+    ] as const) {
+      const { code, stderr } = await runExample(...args);
+      expect(code, args.join(" ")).toBe(2);
+      expect(stderr).toContain(said);
+      expect(stderr).toContain("usage: node scripts/example.mjs <playwright-e2e|storybook>");
+    }
+  });
+});
