@@ -2,7 +2,8 @@
 // unless given) in a temporary copy of examples/<example>/ with the packages' tarballs installed,
 // as a team that copied the example runs it; then removes the copy. The tarballs come from
 // `--tarballs` (`npm test` packs once for every user of them) or are built and packed here first.
-// The command gets PORT, a free port of 127.0.0.1, for what it serves.
+// The command gets PORT, a free port of 127.0.0.1, for what it serves, and CI=true, as CI runs it
+// (Playwright's config then forbids `test.only` and never reuses a server already on the port).
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -46,7 +47,7 @@ try {
   const copy = await copyExample(name, args.values.tarballs ?? /** @type {string} */ (packed));
   try {
     const [program = "npm", ...rest] = command.length ? command : ["npm", "test"];
-    const child = spawn(program, rest, { cwd: copy.dir, stdio: "inherit", env: { ...process.env, PORT: String(await freePort()) } });
+    const child = spawn(program, rest, { cwd: copy.dir, stdio: "inherit", env: { ...process.env, CI: "true", PORT: String(await freePort()) } });
     code = await new Promise((resolve) => child.once("close", (exit, signal) => resolve(exit ?? (signal ? 1 : 0))));
   } finally {
     await copy.remove();
