@@ -2,7 +2,7 @@
 import { test as base, expect } from "@playwright/test";
 import { createMock } from "session-recordings-api-mock";
 import { type MockFixtures, mockFixtures } from "session-recordings-api-mock/playwright";
+import { baseURL } from "./playwright.config";
 
-export const baseUrl = process.env.E2E_BASE_URL ?? "";
-export const test = base.extend<MockFixtures>(mockFixtures({ createMock, baseUrl }));
+export const test = base.extend<MockFixtures>(mockFixtures({ createMock, baseUrl: baseURL }));
 export { expect };

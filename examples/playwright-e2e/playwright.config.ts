@@ -1,25 +1,30 @@
-import { register } from "node:module";
+// The app's production build (vite build, then vite preview), each test with its own stateful mock (fixtures.ts).
 import { defineConfig } from "@playwright/test";
 
-register("./json-modules.mjs", import.meta.url);
+const port = Number(process.env.PORT ?? 4173);
+/** Where the app is served: the page's API requests go to this origin, the one the mock routes. */
+export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: "tests",
-  globalSetup: "./global-setup.ts",
   // Every test of every file side by side: each has its own mock, so none sees another's writes.
   fullyParallel: true,
   workers: 2,
-  forbidOnly: true,
+  forbidOnly: !!process.env.CI,
   reporter: [["list"]],
-  // `npm test` runs this beside the whole suite on 2 cores, where a step Chromium takes 1 s alone can
-  // take 20: the isolation test's two meetings and six page loads then need more than 30 s.
+  // Generous for a busy machine (2 cores shared with other work), where a step Chromium takes 1 s alone can take 20.
   timeout: 120_000,
   expect: { timeout: 20_000 },
   use: {
-    baseURL: process.env.E2E_BASE_URL,
-    // An MSW service worker in the app would answer before the routing does (the fixture checks).
+    baseURL,
+    // An MSW service worker in the app would answer before Playwright's routing does (the fixture checks).
     serviceWorkers: "block",
-    // Debian's Chromium: nothing is downloaded (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 at install).
+    // Debian's Chromium: nothing is downloaded (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 at install); no sandbox, as root in a CI container.
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] },
+  },
+  webServer: {
+    command: `npx vite build && npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    url: baseURL,
+    reuseExistingServer: !process.env.CI,
   },
 });

@@ -1,12 +1,26 @@
-// `npm run pack`: each package's tarball in the folder above the clone. npm pack packs whatever
-// is there: without `npm run build` first, each tarball held only its package.json and the
-// command succeeded. So every file a package's manifest points to must be there first.
+// `npm run pack`: each package's tarball in the folder above the clone (`--destination <dir>`:
+// in that one, as `npm test` packs once for the packaging check and the examples). npm pack packs
+// whatever is there: without `npm run build` first, each tarball held only its package.json and
+// the command succeeded. So every file a package's manifest points to must be there first.
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
+/** @type {string} */
+let destination;
+try {
+  destination = resolve(parseArgs({ options: { destination: { type: "string" } } }).values.destination ?? join(root, ".."));
+} catch (error) {
+  console.error(`npm run pack: ${/** @type {Error} */ (error).message.split(".")[0]}. Usage: npm run pack [-- --destination <folder>]`);
+  process.exit(2);
+}
+if (!statSync(destination, { throwIfNoEntry: false })?.isDirectory()) {
+  console.error(`npm run pack: --destination ${destination} is not a folder.`);
+  process.exit(2);
+}
 /** The published packages, by folder under packages/. */
 const packageDirs = ["client", "mock", "conformance"];
 
@@ -39,15 +53,19 @@ if (missing.length) {
 }
 // npm lists every file of every tarball (about 120 `npm notice` lines): the summary below says what was written instead.
 const packed = JSON.parse(
-  execFileSync("npm", ["pack", "--json", "--loglevel=warn", ...packageDirs.flatMap((dir) => ["--workspace", `packages/${dir}`]), "--pack-destination", ".."], {
-    cwd: root,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-  }),
+  execFileSync(
+    "npm",
+    ["pack", "--json", "--loglevel=warn", ...packageDirs.flatMap((dir) => ["--workspace", `packages/${dir}`]), "--pack-destination", destination],
+    {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  ),
 );
 /** @param {number} bytes */
 const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
-console.log(`npm run pack: wrote ${packed.length} tarballs to ${join(root, "..")}`);
+console.log(`npm run pack: wrote ${packed.length} tarballs to ${destination}`);
 for (const {
   id,
   filename,

@@ -6,12 +6,14 @@
 // bin against it. The type-cost check (check-type-cost.mjs) runs beside it once dist/ is built.
 // The mock installs beside msw 2 and beside msw 3 with no peer complaint from npm, and its
 // CommonJS `./msw` entry reaches msw 3 (ESM only) through Node's require of ESM.
+// `--tarballs <dir>`: the packages are built and packed there already (`npm test` packs once, for
+// this check and the examples), so this checks those tarballs and neither builds nor packs.
 import { execFile, execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
+import { parseArgs, promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 
@@ -46,7 +48,15 @@ function fail(message) {
   process.exit(1);
 }
 
-run(process.execPath, ["scripts/build/build.mjs"]);
+/** @type {string | undefined} */
+let packedDir;
+try {
+  packedDir = parseArgs({ options: { tarballs: { type: "string" } } }).values.tarballs;
+} catch (error) {
+  fail(`check-package: ${/** @type {Error} */ (error).message.split(".")[0]}. Usage: node scripts/checks/check-package.mjs [--tarballs <dir>]`);
+}
+
+if (!packedDir) run(process.execPath, ["scripts/build/build.mjs"]);
 // Mostly one tsc process at a time: on two cores it overlaps the checks below rather than following them.
 const typeCost = promisify(execFile)(process.execPath, [join(root, "scripts/checks/check-type-cost.mjs")], { cwd: root, timeout: 180_000 });
 
@@ -72,10 +82,10 @@ try {
   // for the client, the descriptions.
   /** @type {Record<string, any>} */
   const tarballs = {};
-  for (const { dir, manifest } of packages) {
-    const [packed] = JSON.parse(execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", work], { cwd: dir, encoding: "utf8" }));
-    /** @type {string[]} */
-    const files = packed.files.map((/** @type {{ path: string }} */ f) => f.path);
+  if (!packedDir) run(process.execPath, ["scripts/build/pack.mjs", "--destination", work]);
+  for (const { manifest } of packages) {
+    const tarball = join(packedDir ?? work, `${manifest.name}-${manifest.version}.tgz`);
+    const { files, bytes } = listTarball(tarball);
     const stray = files.filter(
       (file) => !/^(dist\/[^/]+\.(js|cjs|d\.ts|d\.cts)|package\.json|README\.md|LICENSE|CHANGELOG\.md|openapi\.yaml|live\/openapi\.yaml)$/.test(file),
     );
@@ -83,8 +93,8 @@ try {
     const missing = ["package.json", "README.md", "LICENSE", "CHANGELOG.md", ...bins].filter((file) => !files.includes(file));
     if (stray.length || missing.length)
       fail(`${manifest.name}: npm pack content is wrong.\nMissing: ${missing.join(", ") || "none"}\nShould not be there: ${stray.join(", ")}`);
-    tarballs[manifest.name] = join(work, packed.filename);
-    console.log(`${manifest.name}: ${files.length} files, ${(packed.unpackedSize / 1e6).toFixed(2)} MB unpacked`);
+    tarballs[manifest.name] = tarball;
+    console.log(`${manifest.name}: ${files.length} files, ${(bytes / 1e6).toFixed(2)} MB unpacked`);
   }
 
   const consumer = join(work, "consumer");
@@ -118,6 +128,34 @@ const { stdout: costReport } = await typeCost.catch((/** @type {{ stdout?: strin
   fail(`${failure.stdout ?? ""}${failure.stderr ?? ""}`),
 );
 process.stdout.write(costReport);
+
+/**
+ * The files a tarball holds (paths inside the package) and their bytes, from `tar -tvzf`'s listing:
+ * `-rw-r--r-- 0/0 1086 1985-10-26 08:15 package/LICENSE`.
+ * @param {string} tarball
+ */
+function listTarball(tarball) {
+  /** @type {string} */
+  let listing = "";
+  try {
+    listing = execFileSync("tar", ["-tvzf", tarball], { encoding: "utf8" });
+  } catch {
+    fail(`no readable tarball ${tarball}: it should have been packed there (npm run pack -- --destination <dir>)`);
+  }
+  const entries = listing
+    .split("\n")
+    .filter((line) => line.startsWith("-"))
+    .map((line) => line.split(/\s+/));
+  return {
+    files: entries.map((fields) =>
+      fields
+        .slice(5)
+        .join(" ")
+        .replace(/^package\//, ""),
+    ),
+    bytes: entries.reduce((sum, fields) => sum + Number(fields[2]), 0),
+  };
+}
 
 /**
  * `npm install` as a team runs it, at npm's default log level: it must finish with no ERESOLVE and

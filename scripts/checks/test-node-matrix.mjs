@@ -54,7 +54,8 @@ for (const major of majors) {
   results.push({ version: `${version} with msw 3`, ok: msw3.status === 0, seconds: Math.round((Date.now() - mswStarted) / 1000) });
 }
 {
-  // The Storybook example on msw 3 (npm test builds it on msw 2): once, on the first Node of the matrix.
+  // The Storybook example on msw 3, installed into its copy (npm test builds it on msw 2): once, on
+  // the first Node of the matrix; with no tarballs given, its test builds and packs the packages first.
   const node = nodeBinary(/** @type {string} */ (majors[0]));
   console.log("\n=== The Storybook example on msw 3: built, then driven in Chromium ===");
   const started = Date.now();

@@ -13,7 +13,7 @@ const blockFor = (file: string) =>
   readme.match(new RegExp(`<!-- example: examples/storybook/${file.replaceAll(".", "\\.")}[^>]*-->\n\`\`\`tsx?\n([\\s\\S]*?)\`\`\``))?.[1];
 
 describe("the guide's Storybook page", () => {
-  it.each([".storybook/session-recordings.ts", ".storybook/preview.tsx"])("shows examples/storybook/%s as it is", (file) => {
+  it.each([".storybook/main.ts", ".storybook/session-recordings.ts", ".storybook/preview.tsx"])("shows examples/storybook/%s as it is", (file) => {
     const block = blockFor(file);
     expect(block, `no ${file} block`).toBeDefined();
     expect(block).toBe(read(file));

@@ -1,13 +1,15 @@
-// The Storybook example (examples/storybook/), built with `storybook build` on msw 2 (and on msw 3
-// in the Node matrix: STORYBOOK_MSW_MAJORS) and served under /storybook/ as a static site, driven
-// in Debian's Chromium: each story shows its state's data, a playlist created in one story is
-// absent from the next, a late answer from a story left early never arrives, a story's own handler
-// wins, on the Docs page each story (in its own iframe) shows its own state, and every story's play
-// function passes under Storybook's Vitest addon. What the pages should show comes from mocks made
-// in this process with the same parameters. Run beside the suite by scripts/checks/test.mjs, with its own
-// config (storybook.vitest.config.ts): the build takes most of its time.
+// The Storybook example (examples/storybook/) as a team has it: a temporary copy with the packed
+// tarballs installed (scripts/checks/example-copy.mjs), type-checked, built with `storybook build` on
+// msw 2 (and on msw 3, installed into its copy, in the Node matrix: STORYBOOK_MSW_MAJORS) and
+// served under /storybook/ as a static site, driven in Debian's Chromium: each story shows its
+// state's data, a playlist created in one story is absent from the next, a late answer from a
+// story left early never arrives, a story's own handler wins, on the Docs page each story (in its
+// own iframe) shows its own state, and every story's play function passes under Storybook's
+// Vitest addon. What the pages should show comes from mocks made in this process with the same
+// parameters. Run beside the suite by scripts/checks/test.mjs, with its own config
+// (storybook.vitest.config.ts), on the tarballs it packed (EXAMPLE_TARBALLS); run alone, it packs them.
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -17,13 +19,12 @@ import { promisify } from "node:util";
 import type { Browser, BrowserContext, Frame, FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import teamReview from "../../examples/storybook/src/team-review.mock.json";
+import { buildAndPack, copyExample } from "../../scripts/checks/example-copy.mjs";
 import { createClient } from "../../src/index.js";
 import { createMock, type Mock } from "../../src/mock/index.js";
 import { launchChromium } from "../support/chromium.js";
 
 const exec = promisify(execFile);
-const example = new URL("../../examples/storybook/", import.meta.url).pathname;
-const root = new URL("../../", import.meta.url).pathname;
 const subPath = "/storybook/";
 const contentTypes: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -38,6 +39,9 @@ const path = { project_id: "28417" };
 const timings: string[] = [];
 /** How long a page may take to show a change: generous, for a machine busy with other builds. */
 const wait = { timeout: 120_000 };
+/** The msw 3 that test/msw-3 pins, installed into the copy for a run on msw 3. */
+const msw3: string = JSON.parse(readFileSync(new URL("../msw-3/package.json", import.meta.url), "utf8")).devDependencies.msw;
+const env = { ...process.env, STORYBOOK_DISABLE_TELEMETRY: "1" };
 
 /** The playlist names a mock lists, as the story's component asks (limit 100). */
 async function namesOn(mock: Mock): Promise<string[]> {
@@ -46,19 +50,32 @@ async function namesOn(mock: Mock): Promise<string[]> {
   return data!.results.map((playlist) => playlist.name ?? "");
 }
 
-/** `storybook build` into a fresh folder, on msw 2 or msw 3 (the example's `msw3` alias). */
-async function buildStorybook(major: "2" | "3"): Promise<string> {
-  const outDir = await mkdtemp(join(tmpdir(), `storybook-msw${major}-`));
-  const env = { ...process.env, MSW_MAJOR: major, STORYBOOK_DISABLE_TELEMETRY: "1" };
-  const started = performance.now();
-  await exec(process.execPath, ["worker.mjs"], { cwd: example, env });
-  await exec(join(example, "node_modules/.bin/storybook"), ["build", "--quiet", "--output-dir", outDir], { cwd: example, env, timeout: 540_000 }).catch(
+/** Runs one of the copy's bins there; a failure says what it printed. */
+async function inCopy(copy: string, bin: string, args: string[], options: { timeout?: number; env?: NodeJS.ProcessEnv } = {}) {
+  return exec(join(copy, "node_modules/.bin", bin), args, { cwd: copy, env, timeout: 540_000, maxBuffer: 1 << 24, ...options }).catch(
     (failure: { stdout?: string; stderr?: string; message: string }) => {
-      throw new Error(`storybook build on msw ${major} failed: ${failure.message}\n${failure.stdout ?? ""}${failure.stderr ?? ""}`.slice(-4000));
+      throw new Error(`${bin} ${args.join(" ")} failed in the example's copy: ${failure.message}\n${failure.stdout ?? ""}${failure.stderr ?? ""}`.slice(-4000));
     },
   );
-  timings.push(`build on msw ${major} ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return outDir;
+}
+
+/** A copy of the example on msw `major` (msw 3 installed into it), its worker script copied in, and `storybook build` into a fresh folder. */
+async function buildStorybook(tarballs: string, major: "2" | "3"): Promise<{ copy: string; outDir: string }> {
+  const started = performance.now();
+  const { dir: copy } = await copyExample("storybook", tarballs, { also: major === "3" ? [`msw@${msw3}`] : [] });
+  copies.push(copy);
+  const installed = JSON.parse(await readFile(join(copy, "node_modules/msw/package.json"), "utf8")).version;
+  if (!installed.startsWith(`${major}.`)) throw new Error(`the copy for msw ${major} has msw ${installed}`);
+  typecheck ??= inCopy(copy, "tsc", []).then(
+    () => "",
+    (failure: Error) => failure.message,
+  );
+  const outDir = await mkdtemp(join(tmpdir(), `storybook-msw${major}-`));
+  builds.push(outDir);
+  await inCopy(copy, "msw", ["init", "public", "--no-save"]);
+  await inCopy(copy, "storybook", ["build", "--quiet", "--output-dir", outDir]);
+  timings.push(`copy, install and build on msw ${major} ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return { copy, outDir };
 }
 
 /** A static server for `dir` under /storybook/ only, as a GitHub Pages project site is; it counts what it is asked for. */
@@ -77,11 +94,12 @@ async function serve(dir: string): Promise<{ server: Server; origin: string; ser
 }
 
 let browser: Browser;
-const typecheck = exec(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", example], { cwd: root }).then(
-  () => "",
-  (failure: { stdout?: string }) => failure.stdout ?? String(failure),
-);
-const builds: Partial<Record<"2" | "3", string>> = {};
+/** What tsc printed on the first copy ("" when it passed), once it is made. */
+let typecheck: Promise<string> | undefined;
+/** The copies and build folders this file made, removed after it. */
+const copies: string[] = [];
+const builds: string[] = [];
+const built: Partial<Record<"2" | "3", { copy: string; outDir: string }>> = {};
 // `npm test` builds on msw 2; the Node matrix (scripts/checks/test-node-matrix.mjs) on msw 3, as a second
 // build beside the suite would take `npm test` past its time on 2 cores.
 const majors = (process.env.STORYBOOK_MSW_MAJORS ?? "2").split(",").map((major) => {
@@ -91,10 +109,13 @@ const majors = (process.env.STORYBOOK_MSW_MAJORS ?? "2").split(",").map((major) 
 const want: Record<string, string[]> = {};
 
 beforeAll(async () => {
-  if (!existsSync(join(example, "node_modules/.bin/storybook")))
-    throw new Error("The Storybook example is not installed: npm ci --prefix examples/storybook --ignore-scripts (as .ci/run does).");
-  // One build after the other: they share the example's caches.
-  for (const major of majors) builds[major] = await buildStorybook(major);
+  let tarballs = process.env.EXAMPLE_TARBALLS;
+  if (!tarballs) {
+    tarballs = await mkdtemp(join(tmpdir(), "storybook-tarballs-"));
+    builds.push(tarballs);
+    await buildAndPack(tarballs);
+  }
+  for (const major of majors) built[major] = await buildStorybook(tarballs, major);
   browser = await launchChromium();
   want.seeded = await namesOn(createMock());
   want.empty = await namesOn(createMock({ scenario: "empty" }));
@@ -104,11 +125,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  for (const dir of Object.values(builds)) await rm(dir, { recursive: true, force: true });
+  for (const dir of [...copies, ...builds]) await rm(dir, { recursive: true, force: true });
   console.log(`storybook example: ${timings.join(", ")}`);
 });
 
-it("type-checks: the preview, the stories and their parameters", async () => {
+it("type-checks in the copy: the preview, the stories and their parameters, against the installed packages", async () => {
   expect(await typecheck).toBe("");
 });
 
@@ -128,7 +149,7 @@ describe.each(majors)("the Storybook example on msw %s, served under /storybook/
 
   let context: BrowserContext;
   beforeAll(async () => {
-    ({ server, origin, served } = await serve(builds[major]!));
+    ({ server, origin, served } = await serve(built[major]!.outDir));
     // One context (one service worker registration, one HTTP cache) for this build's pages; each
     // page is its own realm. No routing, which would turn the cache off: requests are only watched.
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -236,16 +257,10 @@ describe.each(majors)("the Storybook example on msw %s, served under /storybook/
   });
 
   it("passes every story's play function under Storybook's Vitest addon too (vitest's browser mode, in the same Chromium)", async () => {
-    const stories = (await readFile(join(example, "src/Playlists.stories.tsx"), "utf8")).match(/^export const \w+: Story/gm)?.length;
+    const stories = (await readFile(join(built[major]!.copy, "src/Playlists.stories.tsx"), "utf8")).match(/^export const \w+: Story/gm)?.length;
     // This run's own vitest variables would tell the example's vitest it runs inside a worker.
-    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("VITEST")));
-    const { stdout } = await exec(join(example, "node_modules/.bin/vitest"), ["run"], {
-      cwd: example,
-      env: { ...env, MSW_MAJOR: major, STORYBOOK_DISABLE_TELEMETRY: "1", NO_COLOR: "1" },
-      timeout: 300_000,
-    }).catch((failure: { stdout?: string; stderr?: string; message: string }) => {
-      throw new Error(`the Vitest addon's run on msw ${major} failed: ${failure.message}\n${failure.stdout ?? ""}${failure.stderr ?? ""}`.slice(-4000));
-    });
+    const outside = Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith("VITEST")));
+    const { stdout } = await inCopy(built[major]!.copy, "vitest", ["run"], { env: { ...outside, NO_COLOR: "1" }, timeout: 300_000 });
     expect(stories).toBeGreaterThan(4);
     expect(stdout).toMatch(new RegExp(`Tests\\s+${stories} passed \\(${stories}\\)`));
   });

@@ -1,5 +1,5 @@
-// The Storybook example's test on its own: scripts/checks/test.mjs runs it beside the suite, since its
-// two `storybook build`s are most of its time (the suite's config does not pick up *.spec.ts).
+// The Storybook example's test on its own: scripts/checks/test.mjs runs it beside the suite once the
+// packages are packed, with the tarballs it installs (the suite's config does not pick up *.spec.ts).
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({

@@ -21,8 +21,8 @@ const manifests = packages.map((dir) => {
   copyFileSync(join(root, "packages", dir, "package.json"), join(clone, "packages", dir, "package.json"));
   return JSON.parse(readFileSync(join(root, "packages", dir, "package.json"), "utf8")) as { name: string; version: string; bin?: Record<string, string> };
 });
-const pack = () => spawnSync(process.execPath, ["scripts/build/pack.mjs"], { cwd: clone, encoding: "utf8", timeout: 60_000 });
-const tarballs = () => readdirSync(work).filter((file) => file.endsWith(".tgz"));
+const pack = (...args: string[]) => spawnSync(process.execPath, ["scripts/build/pack.mjs", ...args], { cwd: clone, encoding: "utf8", timeout: 60_000 });
+const tarballs = (dir = work) => readdirSync(dir).filter((file) => file.endsWith(".tgz"));
 
 describe("npm run pack", () => {
   it("fails without a build, naming what is missing and what to run, and writes no tarball", () => {
@@ -54,5 +54,25 @@ describe("npm run pack", () => {
     expect(run.stdout + run.stderr).not.toContain("npm notice");
     expect(run.stdout).toContain(`wrote ${manifests.length} tarballs`);
     for (const { name, version } of manifests) expect(run.stdout).toMatch(new RegExp(`${name}-${version}\\.tgz +${name}@${version} +[\\d.]+ kB packed`));
+  });
+
+  it("packs into the folder --destination names, as npm test does once for the packaging check and the examples", () => {
+    const destination = join(work, "tarballs");
+    mkdirSync(destination);
+    const run = pack("--destination", destination);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain(`wrote ${manifests.length} tarballs to ${destination}`);
+    expect(tarballs(destination).sort()).toEqual(manifests.map(({ name, version }) => `${name}-${version}.tgz`).sort());
+  });
+
+  it("refuses a --destination that is not a folder, or no value, naming it", () => {
+    const absent = join(work, "absent");
+    const missing = pack("--destination", absent);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain(`--destination ${absent} is not a folder`);
+    const empty = pack("--destination");
+    expect(empty.status).toBe(2);
+    expect(empty.stderr).toContain("argument missing");
+    expect(empty.stderr).toContain("Usage: npm run pack [-- --destination <folder>]");
   });
 });

@@ -44,6 +44,7 @@ describe("the guide", () => {
     ["mocking.md", "mock-vitest.example.test.ts"],
     ["mocking.md", "mock-browser.ts"],
     ["client.md", "tanstack-query.tsx"],
+    ["playwright.md", "playwright-e2e/playwright.config.ts"],
   ])("%s shows examples/%s as it is, so the example it shows is the one tsc checks", (page, file) => {
     const block = readGuide(page).match(new RegExp(`<!-- example: examples/${file.replace(".", "\\.")}[^>]*-->\n\`\`\`tsx?\n([\\s\\S]*?)\`\`\``));
     expect(block, `no ${file} block`).not.toBeNull();

@@ -2,16 +2,20 @@
 // the same name: each sees only its own. They meet halfway, once both have created theirs, so the
 // check runs while the other's playlist exists; on one shared mock each would see two.
 import { existsSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, test } from "../fixtures.js";
+import { expect, test } from "../fixtures";
 
 const name = "Onboarding funnel";
-const meetingDir = process.env.E2E_MEETING_DIR ?? "";
 
-/** Says this test has got here, then waits (at most 60 s, as the other may still be starting Chromium) for the other to say so too. */
+/**
+ * Says this test has got here, then waits (at most 60 s, as the other may still be starting Chromium) for the other to say so too.
+ * They meet in a folder of the project's output folder, which Playwright empties as each run starts.
+ */
 async function meet(page: Page, self: string, other: string) {
+  const meetingDir = join(test.info().project.outputDir, "isolation-meetings");
+  await mkdir(meetingDir, { recursive: true });
   await writeFile(join(meetingDir, self), "");
   await expect.poll(() => existsSync(join(meetingDir, other)), { timeout: 60_000, message: `the test ${other} did not run alongside` }).toBe(true);
   await page.reload();

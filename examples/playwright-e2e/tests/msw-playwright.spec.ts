@@ -3,14 +3,14 @@ import { defineNetworkFixture, type NetworkFixture } from "@msw/playwright";
 import { test as base, expect } from "@playwright/test";
 import { createMock, type Mock } from "session-recordings-api-mock";
 import { mockHandlers } from "session-recordings-api-mock/msw";
-import { baseUrl } from "../fixtures.js";
+import { baseURL } from "../playwright.config";
 
 const test = base.extend<{ mock: Mock; network: NetworkFixture }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; it has none.
   mock: async ({}, use) => use(createMock()),
   network: [
     async ({ context, mock }, use) => {
-      const network = defineNetworkFixture({ context, handlers: mockHandlers(mock, { baseUrl }) });
+      const network = defineNetworkFixture({ context, handlers: mockHandlers(mock, { baseUrl: baseURL }) });
       await network.enable();
       await use(network);
       await network.disable();

@@ -1,6 +1,6 @@
 // The app's playlists against this test's own mock: what the seed holds, a create, a soft delete,
 // and a change of scenario in the middle of a test.
-import { expect, test } from "../fixtures.js";
+import { expect, test } from "../fixtures";
 
 test("the playlists list renders what the mock holds", async ({ page, mock }) => {
   const listed = page.waitForResponse((response) => response.url().includes("/session_recording_playlists/"));

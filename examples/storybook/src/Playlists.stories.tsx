@@ -1,4 +1,4 @@
-// The React Query example's playlists (list and create form), each story on the mock's state it
+// The playlists component (Playlists.tsx: list and create form), each story on the mock's state it
 // names. On the Docs page every story renders in its own iframe (docs.story.inline: false), so in
 // its own preview with its own mock: inline, they would share one, and the last story's state.
 import type { Meta, StoryObj } from "@storybook/react-vite";
@@ -6,8 +6,8 @@ import { HttpResponse, http } from "msw";
 import { createClient } from "session-recordings-api";
 import { createMock, type Mock } from "session-recordings-api-mock";
 import { expect, waitFor, within } from "storybook/test";
-import { Playlists } from "../../react-query/src/Playlists.js";
 import { sessionRecordings } from "../.storybook/session-recordings";
+import { Playlists } from "./Playlists";
 
 /** The names a mock lists, as the component asks (limit 100): what a story on the same state must show. */
 async function namesOn(mock: Mock): Promise<string[]> {
