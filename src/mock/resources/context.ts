@@ -58,5 +58,9 @@ export const inProject =
   (handler: (context: ProjectContext) => Answer): Handler =>
   (context) => {
     const project = own(context.state.projects, String(context.request.path.project_id));
-    return project ? handler({ ...context, project }) : projectNotFound();
+    if (!project) return projectNotFound();
+    // The context is the request's own: given its project in place, not copied field by field on every request.
+    const projectContext = context as ProjectContext;
+    projectContext.project = project;
+    return handler(projectContext);
   };
