@@ -318,7 +318,7 @@ try {
 
 /**
  * Parts 2 to 4.
- * @param {NonNullable<typeof prism>} prism
+ * @param {Awaited<ReturnType<typeof startPrism>>} prism
  * @param {string} createScript
  */
 async function otherParts(prism, createScript) {
