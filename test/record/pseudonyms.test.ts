@@ -50,6 +50,15 @@ describe("pseudonyms", () => {
     );
   });
 
+  it("never spell a name by chance: the letters they draw hold no vowel", () => {
+    const pseudonyms = new Pseudonyms(key(5));
+    for (const kind of ["distinctId", "name", "value", "host", "key", "channel", "shortId", "token"] as const)
+      for (let i = 0; i < 500; i++) {
+        const drawn = pseudonyms.of(kind, `maya.okafor${i}`).replace(/^(person-|Person |value-|site-|property_|#channel-|phc_)|\.example$/g, "");
+        expect(drawn, kind).toMatch(/^[bcdfghjkmnpqrstvwxz]+$/);
+      }
+  });
+
   it("never look like personal data themselves: no email outside .invalid, no IP, no phone number", () => {
     fc.assert(
       fc.property(fc.constantFrom(...kinds), fc.string({ maxLength: 30 }), (kind, value) => {
