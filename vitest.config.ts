@@ -10,6 +10,7 @@ const unitTests = [
   "test/types/**/*.test.ts",
   "test/record/**/*.test.ts",
   "test/posthog/**/*.test.ts",
+  "test/clients/**/*.test.ts",
 ];
 // The unit-level files that take seconds each (servers and kill -9, the fuzz, the release gate's
 // redocly diffs, code generators, whole rebuilds): in `npm test`, left out of `npm run test:fast`.

@@ -31,7 +31,13 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -69,7 +75,13 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -87,7 +99,18 @@ export interface paths {
          *     it did not exist; an update still reaches it, and `deleted: false` restores it.
          */
         get: operations["getPlaylist"];
-        put?: never;
+        /**
+         * Update a playlist (PUT)
+         * @description Changes the fields sent and leaves the others as they are. Sending `deleted: true` is
+         *     how a playlist is deleted: the record stays and this answers 200 with it. A deleted
+         *     playlist is still found here, and `deleted: false` restores it.
+         *
+         *     **Live service:** it answers 400 for `filters: null`, for a `collection` playlist sent
+         *     with filters and for a `filters` playlist without them; this description accepts them.
+         *
+         *     PUT reaches the same update as PATCH (`updatePlaylist`), and answers as it does.
+         */
+        put: operations["replacePlaylist"];
         post?: never;
         /**
          * Delete a playlist (always refused)
@@ -116,7 +139,13 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -151,7 +180,13 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -203,7 +238,13 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -241,7 +282,13 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -258,7 +305,17 @@ export interface paths {
          * @description Returns one recording with its activity counters and its person.
          */
         get: operations["getRecording"];
-        put?: never;
+        /**
+         * Mark a recording viewed or analyzed (PUT)
+         * @description Updates the recording's `person`, the only writable field, and returns the recording.
+         *
+         *     **Live service:** it takes `{viewed?, analyzed?, player_metadata?}` instead, answers 400
+         *     unless `viewed` or `analyzed` is true, and answers `{"success": true}` rather than the
+         *     recording.
+         *
+         *     PUT reaches the same update as PATCH (`updateRecording`), and answers as it does.
+         */
+        put: operations["replaceRecording"];
         post?: never;
         /**
          * Delete a recording
@@ -284,7 +341,13 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -319,7 +382,13 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -356,7 +425,13 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -386,7 +461,13 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -416,7 +497,13 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -460,7 +547,13 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -481,7 +574,20 @@ export interface paths {
          *     from the live service.
          */
         get: operations["getSubscription"];
-        put?: never;
+        /**
+         * Replace a subscription's schedule and target (PUT)
+         * @description Changes the fields sent and leaves the others as they are; `next_delivery_date` follows
+         *     the new schedule, computed as on a create. A change that leaves a schedule no
+         *     recurrence rule can follow answers 400 naming the field, and changes nothing. Sending
+         *     `deleted: true` is how a subscription is deleted: the record stays, deliveries stop,
+         *     and this answers 200 with it. `deleted: false` restores it.
+         *
+         *     The API description this spec follows does not show this operation; it is described
+         *     from the live service.
+         *
+         *     PUT reaches the same update as PATCH (`updateSubscription`), and requires every field a create requires.
+         */
+        put: operations["replaceSubscription"];
         post?: never;
         /**
          * Delete a subscription (always refused)
@@ -515,7 +621,13 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -546,7 +658,13 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -577,7 +695,13 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -608,7 +732,13 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -644,7 +774,13 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -1441,7 +1577,7 @@ export interface components {
             headers: {
                 /**
                  * @description The methods the resource accepts.
-                 * @example GET, PATCH, HEAD, OPTIONS
+                 * @example GET, PUT, PATCH, HEAD, OPTIONS
                  */
                 Allow?: string;
                 [name: string]: unknown;
@@ -1479,7 +1615,13 @@ export interface components {
          */
         Offset: number;
         /**
-         * @description The id of the project (environment), as listed by `GET /api/projects/`.
+         * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+         *     the project the key's user has open (its current team), on either prefix. A value that is
+         *     neither an integer nor `@current` answers 404 "Project not found.".
+         *
+         *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+         *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+         *     this description).
          * @example 28417
          */
         ProjectId: string;
@@ -1688,7 +1830,13 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -1738,7 +1886,13 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -1783,7 +1937,13 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -1814,13 +1974,75 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    replacePlaylist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
+                 * @example 28417
+                 */
+                project_id: components["parameters"]["ProjectId"];
+                /**
+                 * @description The playlist's `short_id`.
+                 * @example Ub3KpD7w
+                 */
+                short_id: components["parameters"]["PlaylistShortId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PlaylistInput"];
+            };
+        };
+        responses: {
+            /** @description The playlist as updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Playlist"];
+                };
+            };
+            /** @description A body field is invalid; `attr` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     deletePlaylist: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -1848,7 +2070,13 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -1913,7 +2141,13 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -1968,7 +2202,13 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -2023,7 +2263,13 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -2166,7 +2412,13 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -2207,7 +2459,13 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -2238,13 +2496,86 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    replaceRecording: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
+                 * @example 28417
+                 */
+                project_id: components["parameters"]["ProjectId"];
+                /**
+                 * @description The recording's UUID.
+                 * @example 0193401e-5b7a-7c2d-9e84-1f6a3b0c7d52
+                 */
+                id: components["parameters"]["RecordingId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    viewed?: boolean;
+                    analyzed?: boolean;
+                    /** @description The player's metadata (`id`, `recording_duration`, `start_time`, `end_time`, `snapshot_source`, `snapshot_library`), copied into the "recording viewed" or "recording analyzed" analytics event; not stored. May be left out; null answers 400. */
+                    player_metadata?: Record<string, never>;
+                } | {
+                    /** @constant */
+                    viewed: true;
+                } | {
+                    /** @constant */
+                    analyzed: true;
+                };
+            };
+        };
+        responses: {
+            /** @description The recording as updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveSuccess"];
+                };
+            };
+            /** @description A body field is invalid; `attr` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     deleteRecording: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -2289,7 +2620,13 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -2350,7 +2687,13 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -2388,7 +2731,13 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -2457,7 +2806,13 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -2511,7 +2866,13 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -2608,7 +2969,13 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -2658,7 +3025,13 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -2713,7 +3086,13 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -2744,13 +3123,76 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    replaceSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
+                 * @example 28417
+                 */
+                project_id: components["parameters"]["ProjectId"];
+                /**
+                 * @description The subscription's `id`.
+                 * @example 902
+                 */
+                id: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionCreate"];
+            };
+        };
+        responses: {
+            /** @description The subscription as updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description A body field is invalid; `attr` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     deleteSubscription: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -2778,7 +3220,13 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -2829,7 +3277,13 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -2874,7 +3328,13 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -2925,7 +3385,13 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -2971,7 +3437,13 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];
@@ -3013,7 +3485,13 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The id of the project (environment), as listed by `GET /api/projects/`.
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
                  * @example 28417
                  */
                 project_id: components["parameters"]["ProjectId"];

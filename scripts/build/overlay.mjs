@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import openapiFormat from "openapi-format";
 import { parse, parseDocument, stringify } from "yaml";
 import { addCodeSamples } from "../docs/code-samples.mjs";
+import { expandPutOperations } from "./put-operations.mjs";
 import { declareRequiredBesideProperties } from "./required-beside-properties.mjs";
 
 export const liveOverlayPath = fileURLToPath(new URL("../../openapi/overlays/live.yaml", import.meta.url));
@@ -24,7 +25,7 @@ export async function applyOverlay(specText, overlayPath = liveOverlayPath) {
   const { data, resultData } = await openapiFormat.openapiOverlay(parse(specText), { overlaySet });
   const unused = /** @type {{ target: string }[]} */ (resultData.unusedActions);
   if (unused.length) throw new Error(`${overlayPath}: these actions match nothing in the description: ${unused.map((a) => a.target).join(", ")}`);
-  return stringify(declareRequiredBesideProperties(data), { lineWidth: 0 });
+  return stringify(declareRequiredBesideProperties(expandPutOperations(data)), { lineWidth: 0 });
 }
 
 /**

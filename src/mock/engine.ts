@@ -3,10 +3,11 @@
 // takes a Fetch `Request` and gives a `Response`; the node:http adapter feeds the same pipeline
 // without building either (see `directEntry`).
 import { admin } from "./admin.js";
-import { documentedRefusal, methodNotAllowed, notFound, notSaved, requestTooLarge, stateFull } from "./errors.js";
+import { documentedRefusal, methodNotAllowed, notFound, notSaved, prefixNotServed, requestTooLarge, stateFull } from "./errors.js";
 import { fromFetch, type Incoming } from "./incoming.js";
 import { type Mock, type MockRequestRecord, requestLogSize } from "./mock.js";
 import { type Prefer, parsePrefer, preferredAnswer, refusal } from "./negotiate.js";
+import { resolveCurrent, servedPrefixOf, underOtherPrefix } from "./project-paths.js";
 import { handlers } from "./resources/index.js";
 import { Answer, empty, headerJson, validationError, withoutBody } from "./responses.js";
 import { isScenarioName, type ScenarioName, type ScenarioOption, scenarioFailure, scenarioNames, scenarioRandom, scenarioState } from "./scenarios.js";
@@ -108,6 +109,8 @@ export const liveState = (mock: Mock): Readonly<MockState> | undefined => liveSt
  */
 export function createMockOf(profile: Profile, options: MockOptions = {}): Mock {
   const { table, route } = profile;
+  // A profile that serves its paths under one prefix names it to a caller of another (the seed's).
+  const onePrefix = table.pathAliases.length === 0 ? servedPrefixOf(table.operations) : undefined;
   // The option of 0.2, when one entry held both profiles: refused rather than ignored.
   const asked = (options as { profile?: unknown }).profile;
   if (asked !== undefined && asked !== profile.name) {
@@ -181,7 +184,10 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
   async function answer(request: Incoming): Promise<Outcome> {
     const url = request.url;
     const matched = route(request.method === "HEAD" ? "GET" : request.method, url.pathname);
-    if (matched.kind === "not-found") return answered(notFound());
+    if (matched.kind === "not-found") {
+      const elsewhere = onePrefix !== undefined && underOtherPrefix(route, onePrefix, request.method === "HEAD" ? "GET" : request.method, url.pathname);
+      return answered(elsewhere ? prefixNotServed(onePrefix) : notFound());
+    }
     if (request.method === "OPTIONS") return answered(empty(204, { Allow: matched.allow }));
     const operation = matched.kind === "method-not-allowed" ? undefined : matched.operation;
 
@@ -206,7 +212,7 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
   /** An operation's request, once the caller may make it: checked, then negotiated or handled. */
   async function answerOperation(request: Incoming, operation: OperationEntry, params: Record<string, string>, prefer: Readonly<Prefer>): Promise<Outcome> {
     const url = request.url;
-    const checked = await checkIncoming(operation, request, params);
+    const checked = await checkIncoming(operation, request, resolveCurrent(table, state, params));
     if (!checked.ok) {
       if ("tooLarge" in checked) return answered(requestTooLarge(maxBodyBytes), operation);
       const violations = checked.violations.map((v) => `${v.location} ${v.attr ?? ""}: ${v.detail}`.replace(/\s+:/, ":"));

@@ -27,6 +27,17 @@ function wwwAuthenticate(name: string, origin: string): Record<string, string> {
 }
 
 export const notFound = () => documented("not_found");
+/**
+ * A path the profile serves under another prefix only (the seed's description states one,
+ * `served`): the 404 says which, and that the live profile serves the service's second prefix.
+ */
+export const prefixNotServed = (served: string) =>
+  documented(
+    "not_found",
+    {},
+    (detail) =>
+      `${detail} This mock answers as its description, whose paths are under ${served} only; the live profile (session-recordings-api-mock/live, --profile live) also serves them under /api/projects/{project_id}/, as the service does.`,
+  );
 /** An unknown project, in the words of the service's routing mixin (`TeamAndOrgViewSetMixin.team`). */
 export const projectNotFound = () => documented("project_not_found");
 export const notAuthenticated = (origin: string) => documented("not_authenticated", wwwAuthenticate("not_authenticated", origin));

@@ -7,7 +7,9 @@ const placeholder = /\{([^{}]+)\}/g;
  * Fills `{name}` in a path template, one URL segment per value. Unlike openapi-fetch's
  * default it refuses a missing value (which would otherwise be sent as a literal
  * `{name}`), and `.`, `..` or an empty value, which URL parsing would resolve to another
- * path. Everything else is percent-encoded, so `/`, `?` and `#` stay in their segment.
+ * path. Everything else is percent-encoded, so `/`, `?` and `#` stay in their segment, but
+ * `@`, which a path segment may hold as it is (RFC 3986 `pchar`): the live service's project id
+ * `@current` is sent as written.
  */
 export function serializePath(template: string, params: Record<string, unknown> | undefined): string {
   return template.replace(placeholder, (_, name: string) => {
@@ -18,7 +20,7 @@ export function serializePath(template: string, params: Record<string, unknown> 
     const text = String(value);
     check(text !== "" && text !== "." && text !== "..", field, `must not be "${text}", which would change the path`);
     try {
-      return encodeURIComponent(text);
+      return encodeURIComponent(text).replaceAll("%40", "@");
     } catch {
       throw new InvalidInputError(field, "must be well-formed text (it holds a lone surrogate)");
     }

@@ -44,7 +44,11 @@ export const growing =
   (handler: Handler): Handler =>
   (context) => {
     const body = context.request.body;
-    const softDelete = context.operation.method === "PATCH" && body !== null && typeof body === "object" && Object.keys(body).every((key) => key === "deleted");
+    const softDelete =
+      (context.operation.method === "PATCH" || context.operation.method === "PUT") &&
+      body !== null &&
+      typeof body === "object" &&
+      Object.keys(body).every((key) => key === "deleted");
     return !softDelete && context.full() ? context.fullAnswer() : handler(context);
   };
 

@@ -1,7 +1,7 @@
 // Which handler answers each operation, by operationId. Typed against the generated
 // operations (the description's, and the live description's own, such as its bulk delete), so
 // an operation the description answers with a 2XX and no handler here, or a handler for no
-// such operation, does not compile. Those whose write can grow the state are `growing`:
+// such operation, does not compile. A PUT (`replace…`) is its PATCH's handler: the service routes both to one `update`. Those whose write can grow the state are `growing`:
 // refused while the state is at its size cap (state/size.ts).
 import type { operations as LiveOperations } from "../../../generated/live/openapi.js";
 import type { AnsweredOperationId, OperationId } from "../spec/operations.js";
@@ -22,12 +22,14 @@ export const handlers = {
   createPlaylist: growing(playlists.createPlaylist),
   getPlaylist: playlists.getPlaylist,
   updatePlaylist: growing(playlists.updatePlaylist),
+  replacePlaylist: growing(playlists.updatePlaylist),
   getPlaylistRecordings: playlists.getPlaylistRecordings,
   addRecordingToPlaylist: growing(playlists.addRecordingToPlaylist),
   removeRecordingFromPlaylist: playlists.removeRecordingFromPlaylist,
   listRecordings: recordings.listRecordings,
   getRecording: recordings.getRecording,
   updateRecording: growing(recordings.updateRecording),
+  replaceRecording: growing(recordings.updateRecording),
   deleteRecording: recordings.deleteRecording,
   deleteRecordings: recordings.deleteRecordings,
   getRecordingSharing: recordings.getRecordingSharing,
@@ -39,6 +41,7 @@ export const handlers = {
   createSubscription: growing(subscriptions.createSubscription),
   getSubscription: subscriptions.getSubscription,
   updateSubscription: growing(subscriptions.updateSubscription),
+  replaceSubscription: growing(subscriptions.updateSubscription),
   getSubscriptionSummaryQuota: subscriptions.getSubscriptionSummaryQuota,
   createSubscriptionTestDelivery: growing(deliveries.createSubscriptionTestDelivery),
   listSubscriptionDeliveries: deliveries.listSubscriptionDeliveries,

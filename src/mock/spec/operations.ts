@@ -7,7 +7,7 @@
 // behaviour, and lives in ../resources/ (one file per resource, soft delete in visibility.ts)
 // and ../negotiate.ts.
 import type { components, operations as OperationTypes } from "../../../generated/openapi.js";
-import { createRouter, type Router } from "./router.js";
+import { createRouter, type PathAlias, type Router } from "./router.js";
 import type { MockValidator, ValidatorSet } from "./validators.js";
 
 export type OperationId = keyof OperationTypes;
@@ -151,6 +151,10 @@ export interface SpecTable {
   syntheticPlaylists: SyntheticPlaylist[];
   /** How the service renders a field error (ErrorBody's `x-code-renames`, `x-attr-separator`). */
   errorRendering: ErrorRendering;
+  /** The second prefixes the same operations are served under (`x-path-aliases`); none in a description that states one. */
+  pathAliases: PathAlias[];
+  /** The path parameter value that names the key's user's current project (`x-current` on it), with the parameter. */
+  current: { param: string; value: string } | undefined;
 }
 
 export interface ErrorRendering {
@@ -193,6 +197,8 @@ type CompiledTable = {
   shapes: Record<ConformedSchema, Shape>;
   syntheticPlaylists: SyntheticPlaylist[];
   errorRendering: ErrorRendering;
+  pathAliases?: PathAlias[];
+  current?: { param: string; value: string };
 };
 
 /** A profile: the API the mock answers as, its table and its router. */
@@ -207,7 +213,7 @@ export interface Profile {
 /** The profile `name` from its compiled table and validators. */
 export function profileOf(name: Profile["name"], compiled: CompiledTable, validators: ValidatorSet): Profile {
   const table = tableOf(name, compiled, validators);
-  return { name, table, route: createRouter(table.operations), stateValidators: validators.state };
+  return { name, table, route: createRouter(table.operations, table.pathAliases), stateValidators: validators.state };
 }
 
 function tableOf(profile: "seed" | "live", table: CompiledTable, { plain, coercing }: ValidatorSet): SpecTable {
@@ -228,5 +234,7 @@ function tableOf(profile: "seed" | "live", table: CompiledTable, { plain, coerci
     conform: profile === "seed" ? undefined : table.shapes,
     syntheticPlaylists: table.syntheticPlaylists,
     errorRendering: table.errorRendering,
+    pathAliases: table.pathAliases ?? [],
+    current: table.current,
   };
 }

@@ -2,7 +2,8 @@
 // percent-decoded still finds its operation (bad-path): the engine answers it after
 // authentication, as the service does. The trailing slash is optional, one or none, as the
 // service's router makes it (`DefaultRouterPlusPlus`, `trailing_slash = r"/?"`): the description
-// writes the slash form, and PostHog's own tests and many clients send the other.
+// writes the slash form, and PostHog's own tests and many clients send the other. A profile
+// whose description states a second prefix (`x-path-aliases`) answers each operation under it too.
 
 /** What the router reads of an operation (operations.ts's `OperationEntry` holds it): its path template, its method, whether the profile refuses it. */
 export interface RoutedOperation {
@@ -25,21 +26,23 @@ interface Template<O extends RoutedOperation> {
   allow: string;
 }
 
+/** A second prefix of the description's paths: a path under `prefix` is the operation at the same path under `servedAs`. */
+export interface PathAlias {
+  prefix: string;
+  servedAs: string;
+}
+
+/** Each path an operation is served at: its own, and the same under every alias of its prefix. */
+const pathsOf = (path: string, aliases: readonly PathAlias[]): string[] => [
+  path,
+  ...aliases.filter((alias) => path.startsWith(alias.servedAs)).map((alias) => alias.prefix + path.slice(alias.servedAs.length)),
+];
+
 /** The path templates of `operations`, a literal segment ranked before a parameter. */
-function templatesOf<O extends RoutedOperation>(operations: readonly O[]): Template<O>[] {
+function templatesOf<O extends RoutedOperation>(operations: readonly O[], aliases: readonly PathAlias[]): Template<O>[] {
   const templates: Template<O>[] = [];
-  for (const operation of operations) {
-    let template = templates.find((t) => t.path === operation.path);
-    if (!template) {
-      const segments = operation.path
-        .split("/")
-        .slice(1, -1)
-        .map((segment) => (segment.startsWith("{") ? { param: segment.slice(1, -1) } : segment));
-      template = { path: operation.path, segments, byMethod: new Map(), allow: "" };
-      templates.push(template);
-    }
-    template.byMethod.set(operation.method, operation);
-  }
+  for (const operation of operations)
+    for (const path of pathsOf(operation.path, aliases)) templateAt(templates, path).byMethod.set(operation.method, operation);
   for (const template of templates) {
     const answered = [...template.byMethod.values()].filter((o) => !o.refused).map((o) => o.method);
     template.allow = [...answered, ...(answered.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
@@ -49,14 +52,28 @@ function templatesOf<O extends RoutedOperation>(operations: readonly O[]): Templ
   return templates.sort((a, b) => literalCount(b) - literalCount(a));
 }
 
+/** The template of `path` among `templates`, added when it is not there yet. */
+function templateAt<O extends RoutedOperation>(templates: Template<O>[], path: string): Template<O> {
+  let template = templates.find((t) => t.path === path);
+  if (!template) {
+    const segments = path
+      .split("/")
+      .slice(1, -1)
+      .map((segment) => (segment.startsWith("{") ? { param: segment.slice(1, -1) } : segment));
+    template = { path, segments, byMethod: new Map(), allow: "" };
+    templates.push(template);
+  }
+  return template;
+}
+
 // Front ends ask for the same few paths again and again: each router remembers recent answers, boundedly.
 const recentLimit = 2_000;
 
 export type Router<O extends RoutedOperation> = (method: string, pathname: string) => Route<O>;
 
 /** A router over one profile's operations. */
-export function createRouter<O extends RoutedOperation>(operations: readonly O[]): Router<O> {
-  const templates = templatesOf(operations);
+export function createRouter<O extends RoutedOperation>(operations: readonly O[], aliases: readonly PathAlias[] = []): Router<O> {
+  const templates = templatesOf(operations, aliases);
   const recent = new Map<string, Route<O>>();
   return (method, pathname) => {
     const key = `${method} ${pathname}`;
