@@ -16,10 +16,9 @@ const origin = "http://testserver";
 // The user and the project's own fields every case's state starts from: the live mock's seeded state.
 const template: MockState = createMock().snapshot();
 
-/** The test's path as the mock's: `/api/projects/{id}/…` is the environment's route, in the form asked for. */
+/** The test's path in the form asked for, its prefix as the test writes it: the live mock serves `/api/projects/{id}/…` as the service does. */
 export function pathOf(path: string, form: PathForm): string {
-  const environment = path.replace(/^\/api\/projects\/(\d+)\/(?=.)/, "/api/environments/$1/");
-  const bare = environment.length > 1 ? environment.replace(/\/+$/, "") : environment;
+  const bare = path.length > 1 ? path.replace(/\/+$/, "") : path;
   return form === "slash" ? `${bare}/` : bare;
 }
 
