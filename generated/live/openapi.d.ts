@@ -373,7 +373,12 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update the sharing configuration of a recording
+         * @description Sets the fields sent of the recording's sharing configuration, storing it on its first
+         *     write with a new `access_token`, and answers it. `enabled: true` makes the share link work.
+         */
+        patch: operations["updateRecordingSharing"];
         trace?: never;
     };
     "/api/environments/{project_id}/session_recordings/ai/regex/": {
@@ -794,6 +799,45 @@ export interface paths {
         get: operations["getSubscriptionSummaryQuota"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/environments/{project_id}/session_recordings/{recording_id}/sharing/refresh/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
+                 * @example 28417
+                 */
+                project_id: components["parameters"]["ProjectId"];
+                /**
+                 * @description The `id` (UUID) of the recording whose sharing configuration to read.
+                 * @example 0193401e-5b7a-7c2d-9e84-1f6a3b0c7d52
+                 */
+                recording_id: components["parameters"]["SharingRecordingId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a recording's share link a new token
+         * @description Replaces the recording's sharing configuration with a new one holding a new
+         *     `access_token` (the old link stops working), keeping whether sharing is enabled and its
+         *     settings; a recording never shared gets one that is not enabled. The body is ignored.
+         */
+        post: operations["refreshRecordingSharing"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1501,6 +1545,15 @@ export interface components {
             limit: number | null;
             at_limit: boolean;
         };
+        /** @description What a sharing write may set; every field is optional. */
+        SharingConfigurationInput: {
+            /** @description Whether the recording can be viewed through its share link. */
+            enabled?: boolean;
+            /** @description How the shared recording is shown (the service keeps the settings it knows). */
+            settings?: Record<string, never> | null;
+            /** @description Whether the share link asks for one of the configuration's passwords. */
+            password_required?: boolean;
+        };
     };
     responses: {
         /** @description No API key was sent, or the key is invalid. */
@@ -1700,6 +1753,7 @@ export type BulkDeleteRecordingsResult = components['schemas']['BulkDeleteRecord
 export type SubscriptionDelivery = components['schemas']['SubscriptionDelivery'];
 export type PaginatedSubscriptionDeliveryList = components['schemas']['PaginatedSubscriptionDeliveryList'];
 export type SubscriptionSummaryQuota = components['schemas']['SubscriptionSummaryQuota'];
+export type SharingConfigurationInput = components['schemas']['SharingConfigurationInput'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseRequestTooLarge = components['responses']['RequestTooLarge'];
@@ -2725,6 +2779,62 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    updateRecordingSharing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
+                 * @example 28417
+                 */
+                project_id: components["parameters"]["ProjectId"];
+                /**
+                 * @description The `id` (UUID) of the recording whose sharing configuration to read.
+                 * @example 0193401e-5b7a-7c2d-9e84-1f6a3b0c7d52
+                 */
+                recording_id: components["parameters"]["SharingRecordingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SharingConfigurationInput"];
+            };
+        };
+        responses: {
+            /** @description The sharing configuration as updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharingConfiguration"];
+                };
+            };
+            /** @description A body field is invalid; `attr` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     generateRecordingRegex: {
         parameters: {
             query?: never;
@@ -3507,6 +3617,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SubscriptionSummaryQuota"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    refreshRecordingSharing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the project (environment), as listed by `GET /api/projects/`, or `@current`:
+                 *     the project the key's user has open (its current team), on either prefix. A value that is
+                 *     neither an integer nor `@current` answers 404 "Project not found.".
+                 *
+                 *     Every path under `/api/environments/{project_id}/` is also served, as the same operation
+                 *     on the same records, under `/api/projects/{project_id}/` (`x-path-aliases` at the top of
+                 *     this description).
+                 * @example 28417
+                 */
+                project_id: components["parameters"]["ProjectId"];
+                /**
+                 * @description The `id` (UUID) of the recording whose sharing configuration to read.
+                 * @example 0193401e-5b7a-7c2d-9e84-1f6a3b0c7d52
+                 */
+                recording_id: components["parameters"]["SharingRecordingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new sharing configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharingConfiguration"];
                 };
             };
             401: components["responses"]["Unauthorized"];

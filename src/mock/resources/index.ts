@@ -33,6 +33,8 @@ export const handlers = {
   deleteRecording: recordings.deleteRecording,
   deleteRecordings: recordings.deleteRecordings,
   getRecordingSharing: recordings.getRecordingSharing,
+  updateRecordingSharing: growing(recordings.updateRecordingSharing),
+  refreshRecordingSharing: growing(recordings.refreshRecordingSharing),
   generateRecordingFilters: recordings.aiHelper,
   generateRecordingRegex: recordings.aiHelper,
   getSessionPropertyDefinitions: sessions.getSessionPropertyDefinitions,

@@ -5,11 +5,14 @@
 import { notFound } from "../errors.js";
 import { own } from "../own-key.js";
 import { empty, json } from "../responses.js";
-import type { Recording } from "../state/state.js";
+import { serverTime } from "../server-time.js";
+import { shortId } from "../state/random.js";
+import type { Recording, Sharing } from "../state/state.js";
 import { acknowledged } from "./acknowledge.js";
 import { conformRecording } from "./conform.js";
 import { type Handler, inProject, type ProjectContext } from "./context.js";
 import { listedRecordings, withSelected } from "./explicit-recordings.js";
+import { writeFields } from "./fields.js";
 import { pageFor } from "./paging.js";
 import { filterRecordings } from "./recording-filters.js";
 
@@ -87,11 +90,41 @@ export const deleteRecordings = inProject((c) => {
   return json(200, { success: true, deleted_count: found.length, total_requested: body.session_recording_ids.length, failed_ids: [] });
 });
 
+/** What a recording whose sharing was never written answers: the service stores nothing until then. */
+const unstoredSharing = (): Sharing => ({ created_at: null, enabled: false, access_token: null });
+
 export const getRecordingSharing = inProject((c) => {
   const id = String(c.request.path.recording_id);
   if (!find(c, id) && !c.operation.buildsUnknown) return notFound();
-  return json(200, own(c.project.sharing, id) ?? { created_at: null, enabled: false, access_token: null });
+  return json(200, own(c.project.sharing, id) ?? unstoredSharing());
 });
+
+/**
+ * The recording's sharing written (the live profile's sharing writes): stored from its first write
+ * with a new token; a refresh stores a new configuration with a new token, keeping what was set.
+ */
+function writeSharing(c: ProjectContext, next: (current: Sharing | undefined) => Sharing) {
+  const id = String(c.request.path.recording_id);
+  if (!find(c, id) && !c.operation.buildsUnknown) return notFound();
+  const sharing = next(own(c.project.sharing, id));
+  c.project.sharing[id] = sharing;
+  c.changed("sharing", id);
+  return json(200, sharing);
+}
+
+const newToken = (c: ProjectContext) => shortId(c.random, 32);
+
+export const updateRecordingSharing = inProject((c) =>
+  writeSharing(c, (current) => {
+    const sharing = current ?? { ...unstoredSharing(), created_at: serverTime(c.now), access_token: newToken(c) };
+    writeFields(sharing, c.operation, c.request.body);
+    return sharing;
+  }),
+);
+
+export const refreshRecordingSharing = inProject((c) =>
+  writeSharing(c, (current) => ({ ...(current ?? unstoredSharing()), created_at: serverTime(c.now), access_token: newToken(c) })),
+);
 
 /**
  * The AI helpers: no body where the description gives none. Where the live service answers the
