@@ -1439,7 +1439,7 @@ export interface components {
              * @default false
              */
             enabled?: boolean;
-            /** @description The repository */
+            /** @description The repository, as owner/repository; needed before draft pull requests are allowed. */
             repository?: string | null;
             /** @description The GitHub integration that authorizes the repository. */
             repository_integration_id?: number | null;
@@ -1450,7 +1450,7 @@ export interface components {
             create_draft_pr?: boolean;
             /**
              * Format: uuid
-             * @description A reviewed public research subject; left out
+             * @description A reviewed public research subject; left out, no public research.
              */
             public_research_subject_id?: string | null;
         };
