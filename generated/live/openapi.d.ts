@@ -1365,7 +1365,9 @@ export interface components {
             readonly target_type: string;
             readonly target_value: string;
             readonly exported_asset_ids: number[];
-            readonly content_snapshot: Record<string, never>;
+            readonly content_snapshot: {
+                [key: string]: unknown;
+            };
             readonly recipient_results: unknown[];
             /** @enum {string} */
             readonly status: "starting" | "completed" | "failed" | "skipped";
