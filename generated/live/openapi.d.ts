@@ -953,7 +953,7 @@ export interface components {
              */
             filters?: {
                 [key: string]: unknown;
-            };
+            } | unknown[] | string | number | boolean;
             /**
              * @description Not in the API description this spec follows; known from the live service, which
              *     rejects a create without it. `collection` holds recordings added by hand, `filters`
@@ -1005,7 +1005,7 @@ export interface components {
              */
             filters: {
                 [key: string]: unknown;
-            };
+            } | unknown[] | string | number | boolean;
             /**
              * @description Not in the API description this spec follows; known from the live service, which
              *     rejects a create without it. `collection` holds recordings added by hand, `filters`
@@ -1274,7 +1274,6 @@ export interface components {
             dashboard?: number | null;
             /** @description Id of the insight to deliver. */
             insight?: number | null;
-            target_type?: components["schemas"]["SubscriptionTargetType"];
             /** @description Where to deliver, by target type; for `email`, comma-separated addresses. */
             target_value?: string;
             /** @enum {string} */
@@ -1321,6 +1320,13 @@ export interface components {
             summary_enabled?: boolean;
             /** @default  */
             summary_prompt_guide?: string;
+            ai_prompt_config?: components["schemas"]["AIPromptConfig"];
+            /** @description The dashboards and insights that ground an AI report; left out of an update, kept; `[]` clears them; a list replaces them. */
+            contexts?: components["schemas"]["SubscriptionContextInput"][];
+            proactive_config?: components["schemas"]["ProactiveSubscriptionConfigInput"];
+            /** @description Deliver once on save, so the editor can check what is sent (the service's default is true on a create); never stored or answered. The mock delivers nothing. */
+            send_test_now?: boolean;
+            target_type?: components["schemas"]["SubscriptionWriteTargetType"];
         };
         /**
          * @description The body of a subscription create: the writable fields, with `target_type`,
@@ -1332,7 +1338,6 @@ export interface components {
             dashboard?: number | null;
             /** @description Id of the insight to deliver. */
             insight?: number | null;
-            target_type: components["schemas"]["SubscriptionTargetType"];
             /** @description Where to deliver, by target type; for `email`, comma-separated addresses. */
             target_value: string;
             /** @enum {string} */
@@ -1378,6 +1383,13 @@ export interface components {
             summary_enabled?: boolean;
             /** @default  */
             summary_prompt_guide?: string;
+            ai_prompt_config?: components["schemas"]["AIPromptConfig"];
+            /** @description The dashboards and insights that ground an AI report; left out of an update, kept; `[]` clears them; a list replaces them. */
+            contexts?: components["schemas"]["SubscriptionContextInput"][];
+            proactive_config?: components["schemas"]["ProactiveSubscriptionConfigInput"];
+            /** @description Deliver once on save, so the editor can check what is sent (the service's default is true on a create); never stored or answered. The mock delivers nothing. */
+            send_test_now?: boolean;
+            target_type: components["schemas"]["SubscriptionWriteTargetType"];
         };
         /** @description A scheduled delivery of a dashboard or an insight to a target. */
         Subscription: {
@@ -1429,14 +1441,14 @@ export interface components {
              */
             readonly next_delivery_date: string | null;
             /**
-             * @description What the subscription delivers, derived from which of `insight`, `dashboard`, `prompt` is set; `pulse_brief` is one of the model's choices, which no write of this description makes.
+             * @description What the subscription delivers, derived from which of `insight`, `dashboard`, `prompt` is set.
              * @enum {string}
              */
-            readonly resource_type?: "insight" | "dashboard" | "ai_prompt" | "pulse_brief";
+            readonly resource_type: "insight" | "dashboard" | "ai_prompt";
             /** @description The `short_id` of the subscription's insight; null for other subscriptions. */
-            readonly insight_short_id?: string | null;
+            readonly insight_short_id: string | null;
             /** @description The name of what the subscription delivers, as the app shows it. */
-            readonly resource_name?: string | null;
+            readonly resource_name: string | null;
             /**
              * @description The dashboard's insights to deliver; at least one for a dashboard subscription.
              * @default []
@@ -1452,6 +1464,24 @@ export interface components {
             summary_enabled?: boolean;
             /** @default  */
             summary_prompt_guide?: string;
+            /** @default {} */
+            ai_prompt_config?: components["schemas"]["AIPromptConfig"];
+            /**
+             * @description The dashboards and insights that ground an AI report, each with its current name; one deleted since is left out.
+             * @default []
+             */
+            readonly contexts: components["schemas"]["SubscriptionContext"][];
+            /**
+             * @default {
+             *       "enabled": false,
+             *       "repository": null,
+             *       "repository_integration_id": null,
+             *       "create_draft_pr": false,
+             *       "public_research_subject_id": null,
+             *       "repository_grant_id": null
+             *     }
+             */
+            readonly proactive_config: components["schemas"]["ProactiveSubscriptionConfig"];
         };
         /** @description A page of Subscription objects. */
         PaginatedSubscriptionList: components["schemas"]["Paginated"] & {
@@ -1515,7 +1545,9 @@ export interface components {
             readonly target_type: string;
             readonly target_value: string;
             readonly exported_asset_ids: number[];
-            readonly content_snapshot: Record<string, never>;
+            readonly content_snapshot: {
+                [key: string]: unknown;
+            };
             readonly recipient_results: unknown[];
             /** @enum {string} */
             readonly status: "starting" | "completed" | "failed" | "skipped";
@@ -1530,6 +1562,12 @@ export interface components {
             readonly ai_report: string | null;
             readonly ai_report_diagnostics: Record<string, never>[] | null;
             readonly ai_report_prompt: string | null;
+            /** @description The charts of an AI report, in the order delivered (empty when it had none); null for other deliveries, and for those recorded before charts existed. */
+            readonly ai_report_charts: {
+                export_asset_id: number;
+                title: string;
+                step_index: number;
+            }[] | null;
         };
         /** @description A page of deliveries, newest first, 50 a page; `next` and `previous` carry a `cursor`. */
         PaginatedSubscriptionDeliveryList: {
@@ -1545,6 +1583,78 @@ export interface components {
             limit: number | null;
             at_limit: boolean;
         };
+        /** @description What an AI report analyses each run. Replaced whole by a write that sends it. */
+        AIPromptConfig: {
+            /** @description The analysis window; left out, everything since the previous scheduled delivery. */
+            window?: {
+                /**
+                 * @description `since_last_sent`: everything since the previous scheduled delivery; `last_n_days`: the last `start_days_ago` days; `days_ago_range`: from `start_days_ago` to `end_days_ago` days ago.
+                 * @default since_last_sent
+                 * @enum {string}
+                 */
+                mode?: "since_last_sent" | "last_n_days" | "days_ago_range";
+                /** @description The window's lower bound, in days before the run; for `last_n_days` and `days_ago_range`. */
+                start_days_ago?: number | null;
+                /** @description The window's upper bound, in days before the run (0 is now); for `days_ago_range`, below `start_days_ago`. */
+                end_days_ago?: number | null;
+            };
+        };
+        /** @description A dashboard or an insight that grounds an AI report, with its current name. */
+        SubscriptionContext: {
+            dashboard_id: number;
+            dashboard_name: string;
+        } | {
+            insight_id: number;
+            insight_short_id: string;
+            insight_name: string;
+        };
+        /** @description A dashboard or an insight, by id, to ground an AI report. */
+        SubscriptionContextInput: {
+            dashboard_id: number;
+        } | {
+            insight_id: number;
+        };
+        /** @description Standing consent and limits for proactive follow-up on future AI report deliveries; a key not listed is refused. */
+        ProactiveSubscriptionConfigInput: {
+            /**
+             * @description Whether future AI report deliveries may run proactive follow-up.
+             * @default false
+             */
+            enabled?: boolean;
+            /** @description The repository, as owner/repository; needed before draft pull requests are allowed. */
+            repository?: string | null;
+            /** @description The GitHub integration that authorizes the repository. */
+            repository_integration_id?: number | null;
+            /**
+             * @description Whether one draft pull request may be created on a future delivery.
+             * @default false
+             */
+            create_draft_pr?: boolean;
+            /**
+             * Format: uuid
+             * @description A reviewed public research subject; left out, no public research.
+             */
+            public_research_subject_id?: string | null;
+        };
+        /** @description The proactive follow-up settings, with the repository grant the service issues (never chosen by a client). */
+        ProactiveSubscriptionConfig: {
+            enabled: boolean;
+            repository: string | null;
+            repository_integration_id: number | null;
+            create_draft_pr: boolean;
+            /** Format: uuid */
+            public_research_subject_id: string | null;
+            /**
+             * Format: uuid
+             * @description Issued by the service for the chosen repository; the mock issues none (null).
+             */
+            repository_grant_id: string | null;
+        };
+        /**
+         * @description Where a new or changed subscription delivers; the kind of `target_value`. A subscription kept from before may answer `webhook`, which no write sets.
+         * @enum {string}
+         */
+        SubscriptionWriteTargetType: "email" | "slack";
         /** @description What a sharing write may set; every field is optional. */
         SharingConfigurationInput: {
             /** @description Whether the recording can be viewed through its share link. */
@@ -1753,6 +1863,12 @@ export type BulkDeleteRecordingsResult = components['schemas']['BulkDeleteRecord
 export type SubscriptionDelivery = components['schemas']['SubscriptionDelivery'];
 export type PaginatedSubscriptionDeliveryList = components['schemas']['PaginatedSubscriptionDeliveryList'];
 export type SubscriptionSummaryQuota = components['schemas']['SubscriptionSummaryQuota'];
+export type AiPromptConfig = components['schemas']['AIPromptConfig'];
+export type SubscriptionContext = components['schemas']['SubscriptionContext'];
+export type SubscriptionContextInput = components['schemas']['SubscriptionContextInput'];
+export type ProactiveSubscriptionConfigInput = components['schemas']['ProactiveSubscriptionConfigInput'];
+export type ProactiveSubscriptionConfig = components['schemas']['ProactiveSubscriptionConfig'];
+export type SubscriptionWriteTargetType = components['schemas']['SubscriptionWriteTargetType'];
 export type SharingConfigurationInput = components['schemas']['SharingConfigurationInput'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
@@ -3064,7 +3180,7 @@ export interface operations {
                  * @description Only subscriptions delivered to this kind of target.
                  * @example email
                  */
-                target_type?: components["schemas"]["SubscriptionTargetType"];
+                target_type?: components["schemas"]["SubscriptionWriteTargetType"];
                 /**
                  * @description Only subscriptions whose `title`, or the name of their insight or dashboard, contains this text, ignoring case.
                  * @example checkout

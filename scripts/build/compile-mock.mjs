@@ -338,8 +338,12 @@ export async function compileMock(bundle = bundlePath, { story: withStory = true
   const shapes = Object.fromEntries(
     ["SessionRecording", "Person", "Project", "Playlist", "Subscription"].map((name) => {
       const properties = propertiesOf(spec, { $ref: `#/components/schemas/${name}` }).properties ?? {};
+      // A list field: one whose every type is an array (or null), not one that may be any JSON (a playlist's `filters`).
       const lists = Object.entries(properties)
-        .filter(([, property]) => [deref(spec, property).type].flat().includes("array"))
+        .filter(([, property]) => {
+          const types = [deref(spec, property).type].flat();
+          return types.includes("array") && types.every((type) => type === "array" || type === "null");
+        })
         .map(([field]) => field);
       /** @param {string} key */
       const byField = (key) =>

@@ -134,17 +134,27 @@ describe("the live profile's listing limit", () => {
 });
 
 describe("the live profile's subscription rules", () => {
-  it("takes a webhook target but never re-enables one, and requires interval on create", async () => {
+  it("refuses a webhook target on a write, answers and never re-enables one kept from before, and requires interval on create", async () => {
     const { api } = liveMock();
-    const webhook = await api.POST("/api/environments/{project_id}/subscriptions/", {
+    const refused = await api.POST("/api/environments/{project_id}/subscriptions/", {
       params: { path },
-      body: { ...subscription, insight: 1, target_type: "webhook", target_value: "https://example.com/hook", enabled: false },
+      body: { ...subscription, insight: 1, target_type: "webhook", target_value: "https://example.com/hook" } as never,
     });
-    expect(webhook.response.status).toBe(201);
-    const reEnabled = await api.PATCH("/api/environments/{project_id}/subscriptions/{id}/", {
-      params: { path: { ...path, id: webhook.data!.id } },
-      body: { enabled: true },
+    expect(refused.error).toMatchObject({ attr: "target_type", code: "invalid_choice" });
+    // A row written before the module dropped webhook keeps it: the state holds one (the seed profile writes it).
+    const seed = createSeedMock({ now: () => new Date("2026-11-25T12:00:00Z") });
+    const made = await seed.fetch(`${baseUrl}/api/environments/28417/subscriptions/`, {
+      method: "POST",
+      headers: { Authorization: "Bearer phx_seed", "Content-Type": "application/json" },
+      body: JSON.stringify({ ...subscription, insight: 1, target_type: "webhook", target_value: "https://example.com/hook" }),
     });
+    expect(made.status).toBe(201);
+    const id = ((await made.json()) as { id: number }).id;
+    const kept = createMock({ snapshot: seed.snapshot(), now: () => new Date("2026-11-25T12:00:00Z") });
+    const keptApi = createLiveClient({ baseUrl, apiKey: "phx_live", fetch: kept.fetch, maxRetries: 0 });
+    const paused = await keptApi.PATCH("/api/environments/{project_id}/subscriptions/{id}/", { params: { path: { ...path, id } }, body: { enabled: false } });
+    expect(paused.data?.target_type).toBe("webhook");
+    const reEnabled = await keptApi.PATCH("/api/environments/{project_id}/subscriptions/{id}/", { params: { path: { ...path, id } }, body: { enabled: true } });
     expect(reEnabled.error).toMatchObject({ attr: "enabled", detail: expect.stringContaining("this delivery channel is not currently supported") });
     const unknown = await api.POST("/api/environments/{project_id}/subscriptions/", {
       params: { path },
@@ -154,6 +164,64 @@ describe("the live profile's subscription rules", () => {
     const { interval: _, ...withoutInterval } = subscription;
     const untimed = await api.POST("/api/environments/{project_id}/subscriptions/", { params: { path }, body: { ...withoutInterval, insight: 1 } as never });
     expect(untimed.error).toMatchObject({ attr: "interval", code: "required" });
+  });
+
+  it("takes, stores and answers the newer module's contexts, proactive and AI report settings, with their defaults", async () => {
+    const { api } = liveMock();
+    const listed = await api.GET("/api/environments/{project_id}/subscriptions/", { params: { path, query: { resource_type: "insight" } } });
+    const insight = listed.data!.results[0]!.insight!;
+    const plain = await api.POST("/api/environments/{project_id}/subscriptions/", { params: { path }, body: { ...subscription, insight: 1 } });
+    expect(plain.data).toMatchObject({
+      contexts: [],
+      ai_prompt_config: {},
+      proactive_config: {
+        enabled: false,
+        repository: null,
+        repository_integration_id: null,
+        create_draft_pr: false,
+        public_research_subject_id: null,
+        repository_grant_id: null,
+      },
+    });
+    expect(plain.data).not.toHaveProperty("send_test_now");
+    const report = await api.POST("/api/environments/{project_id}/subscriptions/", {
+      params: { path },
+      body: {
+        ...subscription,
+        prompt: "Weekly signups",
+        send_test_now: false,
+        contexts: [{ insight_id: insight }, { dashboard_id: 999_999 }],
+        proactive_config: { enabled: true },
+        ai_prompt_config: { window: { mode: "last_n_days", start_days_ago: 7 } },
+      },
+    });
+    expect(report.response.status).toBe(201);
+    // A context the state does not hold (a deleted dashboard) is left out; a named one carries its name.
+    expect(report.data!.contexts).toEqual([
+      { insight_id: insight, insight_short_id: listed.data!.results[0]!.insight_short_id, insight_name: expect.any(String) },
+    ]);
+    expect(report.data!.proactive_config).toMatchObject({ enabled: true, create_draft_pr: false, repository_grant_id: null });
+    expect(report.data!.ai_prompt_config).toEqual({ window: { mode: "last_n_days", start_days_ago: 7 } });
+    const kept = await api.PATCH("/api/environments/{project_id}/subscriptions/{id}/", {
+      params: { path: { ...path, id: report.data!.id } },
+      body: { title: "Signups" },
+    });
+    expect(kept.data!.contexts).toEqual(report.data!.contexts);
+    const cleared = await api.PATCH("/api/environments/{project_id}/subscriptions/{id}/", {
+      params: { path: { ...path, id: report.data!.id } },
+      body: { contexts: [] },
+    });
+    expect(cleared.data!.contexts).toEqual([]);
+    const tooMany = await api.PATCH("/api/environments/{project_id}/subscriptions/{id}/", {
+      params: { path: { ...path, id: report.data!.id } },
+      body: { contexts: [{ insight_id: 1 }, { insight_id: 2 }, { insight_id: 3 }, { insight_id: 4 }] },
+    });
+    expect(tooMany.error).toMatchObject({ attr: "contexts" });
+    const unknownKey = await api.PATCH("/api/environments/{project_id}/subscriptions/{id}/", {
+      params: { path: { ...path, id: report.data!.id } },
+      body: { proactive_config: { enabled: true, made_up: 1 } as never },
+    });
+    expect(unknownKey.error?.attr).toMatch(/^proactive_config/);
   });
 
   it("creates an AI report subscription from a prompt alone", async () => {

@@ -63,7 +63,8 @@ describe("session-recordings-api/live", () => {
     expectTypeOf(page.results[0]!.is_synthetic).toEqualTypeOf<boolean>();
     const subscriptions = "/api/environments/{project_id}/subscriptions/" as const;
     const listed = unwrap(await live.GET(subscriptions, { params: { path } }));
-    expectTypeOf(listed.results[0]!.resource_type).toEqualTypeOf<"insight" | "dashboard" | "ai_prompt" | "pulse_brief" | undefined>();
+    // Every answer says what it delivers: one of the newer module's three kinds (no `pulse_brief`).
+    expectTypeOf(listed.results[0]!.resource_type).toEqualTypeOf<"insight" | "dashboard" | "ai_prompt">();
     const noInterval = { target_type: "email", target_value: "a@b.c", frequency: "daily", start_date: "2026-01-01T00:00:00Z" } as const;
     // @ts-expect-error: a live create names its interval
     void live.POST(subscriptions, { params: { path }, body: noInterval });

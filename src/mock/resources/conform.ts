@@ -6,6 +6,7 @@
 import { serverTime } from "../server-time.js";
 import type { Shape, SpecTable } from "../spec/operations.js";
 import type { Dashboard, Insight, Playlist, Project, Recording, Subscription } from "../state/state.js";
+import { answeredContexts, answeredProactiveConfig } from "./subscription-contexts.js";
 
 const day = 86_400_000;
 const startOfDay = (instant: number) => Math.floor(instant / day) * day;
@@ -113,5 +114,7 @@ export function conformSubscription(table: SpecTable, subscription: Subscription
   if (shape.fields.includes("insight_short_id"))
     out.insight_short_id = (isSet(record.insight) && resources.insights.find((i) => i.id === record.insight)?.short_id) || null;
   if (shape.fields.includes("resource_name")) out.resource_name = resourceName(record, kind, resources);
+  if (shape.fields.includes("contexts")) out.contexts = answeredContexts(record.contexts, resources.insights, resources.dashboards);
+  if (shape.fields.includes("proactive_config")) out.proactive_config = answeredProactiveConfig(record.proactive_config, shape.defaults.proactive_config);
   return out as unknown as Subscription;
 }

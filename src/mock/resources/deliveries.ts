@@ -5,7 +5,7 @@ import { notFound } from "../errors.js";
 import { type Answer, empty, json } from "../responses.js";
 import { deliveryRecord } from "../state/delivery.js";
 import { uuid7 } from "../state/random.js";
-import type { ProjectState } from "../state/state.js";
+import type { Delivery, ProjectState } from "../state/state.js";
 import { inProject, type ProjectContext } from "./context.js";
 import { instantKey, sortBy } from "./filtering.js";
 import { scopeRefusal } from "./subscriptions.js";
@@ -23,6 +23,9 @@ function offsetOf(cursor: unknown): number | undefined {
 }
 
 const deliveriesOf = (project: ProjectState, subscription: unknown) => (project.deliveries ?? []).filter((d) => d.subscription === subscription);
+
+/** A delivery as answered: one a snapshot kept from before charts existed has `ai_report_charts` null, as the service's has. */
+const answered = (delivery: Delivery) => ({ ...delivery, ai_report_charts: delivery.ai_report_charts ?? null });
 
 /** A test delivery of the subscription (its workflow started, nothing delivered yet): 404 for a deleted one, 409 for a disabled one. */
 export const createSubscriptionTestDelivery = inProject((c) => {
@@ -65,7 +68,7 @@ function deliveryPage(c: ProjectContext): Answer {
   return json(200, {
     next: offset + size < ordered.length ? link(offset + size) : null,
     previous: offset > 0 ? link(Math.max(0, offset - size)) : null,
-    results: ordered.slice(offset, offset + size),
+    results: ordered.slice(offset, offset + size).map(answered),
   });
 }
 
@@ -73,5 +76,5 @@ export const listSubscriptionDeliveries = inProject(deliveryPage);
 
 export const getSubscriptionDelivery = inProject((c) => {
   const delivery = deliveriesOf(c.project, c.request.path.subscription_id).find((d) => d.id.toLowerCase() === String(c.request.path.id).toLowerCase());
-  return delivery ? json(200, delivery) : notFound();
+  return delivery ? json(200, answered(delivery)) : notFound();
 });

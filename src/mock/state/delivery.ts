@@ -21,5 +21,6 @@ export function deliveryRecord(subscription: ProjectState["subscriptions"][numbe
     ai_report: null,
     ai_report_diagnostics: null,
     ai_report_prompt: null,
+    ai_report_charts: null,
   };
 }

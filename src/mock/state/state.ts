@@ -11,8 +11,13 @@ export type Subscription = Writable<Schemas["Subscription"]>;
 export type Project = Schemas["Project"];
 export type User = NonNullable<Playlist["created_by"]>;
 export type Sharing = Schemas["SharingConfiguration"];
-/** A subscription's delivery: only the live service's description has them (its test delivery and deliveries routes). */
-export type Delivery = Writable<LiveComponents["schemas"]["SubscriptionDelivery"]>;
+/**
+ * A subscription's delivery: only the live service's description has them (its test delivery and
+ * deliveries routes). `ai_report_charts` may be missing from one a snapshot kept from before it
+ * existed, which is answered as null (resources/deliveries.ts).
+ */
+type AnsweredDelivery = Writable<LiveComponents["schemas"]["SubscriptionDelivery"]>;
+export type Delivery = Omit<AnsweredDelivery, "ai_report_charts"> & Partial<Pick<AnsweredDelivery, "ai_report_charts">>;
 
 /** What happened in a recording, which the spec's recording does not carry but its filters need. */
 export interface RecordingActivity {

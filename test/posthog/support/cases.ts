@@ -36,11 +36,32 @@ export interface Send {
   body?: unknown;
 }
 
+/** Values a step adds to a named list: `field` of each item at `from` whose fields equal `where`'s. */
+export interface Collect {
+  from: string;
+  field: string;
+  where: Record<string, unknown>;
+}
+
 export interface Step {
   send: Send;
   keep: Record<string, string>;
+  collect: Record<string, Collect>;
   status?: number;
   body: Check[];
+}
+
+export const collectedCheckNames = ["length", "unique", "same_set", "distinct", "distinct_at_least"] as const;
+/**
+ * A check on lists the steps collected, made after the last step (a test's assertions after its
+ * loop over pages): `length` of the list, `unique` (no value twice), `same_set` (the same values,
+ * in any order), `distinct` (how many different values the named lists hold together, a number or
+ * a kept value), `distinct_at_least`.
+ */
+export interface CollectedCheck {
+  of: string[];
+  check: (typeof collectedCheckNames)[number];
+  value: unknown;
 }
 
 export type Given = Record<string, unknown>;
@@ -53,7 +74,7 @@ interface CaseBase {
   area: string;
 }
 export type Case =
-  | (CaseBase & { kind: "run"; now?: string; scopes?: string[]; given: Given; givenOtherTeam: Given; steps: Step[] })
+  | (CaseBase & { kind: "run"; now?: string; scopes?: string[]; given: Given; givenOtherTeam: Given; steps: Step[]; collected: CollectedCheck[] })
   | (CaseBase & { kind: "skip"; reason: SkipReason; why: string })
   | (CaseBase & { kind: "older"; why: string });
 
@@ -98,7 +119,7 @@ function readCheck(where: string, raw: unknown): Check {
 }
 
 function readStep(where: string, raw: unknown): Step {
-  const step = fields(where, raw, ["send", "keep", "expect"]);
+  const step = fields(where, raw, ["send", "keep", "collect", "expect"]);
   const send = fields(`${where}.send`, step.send, ["method", "path", "query", "body"]);
   const method = text(`${where}.send.method`, send.method).toUpperCase();
   if (!["GET", "POST", "PATCH", "PUT", "DELETE", "HEAD", "OPTIONS"].includes(method))
@@ -108,15 +129,35 @@ function readStep(where: string, raw: unknown): Step {
   if (send.query !== undefined && !isObject(send.query)) throw new CaseFormatError(`${where}.send.query: expected a mapping`);
   const keep = step.keep === undefined ? {} : fields(`${where}.keep`, step.keep, Object.keys(step.keep as object));
   for (const [name, at] of Object.entries(keep)) text(`${where}.keep.${name}`, at);
+  const collect = step.collect === undefined ? {} : fields(`${where}.collect`, step.collect, Object.keys(step.collect as object));
+  const collects = Object.fromEntries(
+    Object.entries(collect).map(([name, raw]) => {
+      const entry = fields(`${where}.collect.${name}`, raw, ["from", "field", "where"]);
+      if (entry.where !== undefined && !isObject(entry.where)) throw new CaseFormatError(`${where}.collect.${name}.where: expected a mapping`);
+      const from = typeof entry.from === "string" ? entry.from : text(`${where}.collect.${name}.from`, entry.from);
+      return [name, { from, field: text(`${where}.collect.${name}.field`, entry.field), where: (entry.where as Record<string, unknown> | undefined) ?? {} }];
+    }),
+  );
   const expect = step.expect === undefined ? {} : fields(`${where}.expect`, step.expect, ["status", "body"]);
   if (expect.status !== undefined && !Number.isInteger(expect.status)) throw new CaseFormatError(`${where}.expect.status: expected an integer`);
   if (expect.body !== undefined && !Array.isArray(expect.body)) throw new CaseFormatError(`${where}.expect.body: expected a list of checks`);
   return {
     send: { method, path, ...(send.query === undefined ? {} : { query: send.query }), ...("body" in send ? { body: send.body } : {}) },
     keep: keep as Record<string, string>,
+    collect: collects,
     ...(expect.status === undefined ? {} : { status: expect.status as number }),
     body: ((expect.body as unknown[] | undefined) ?? []).map((check, index) => readCheck(`${where}.expect.body[${index}]`, check)),
   };
+}
+
+function readCollectedCheck(where: string, raw: unknown, lists: Set<string>): CollectedCheck {
+  const entry = fields(where, raw, ["of", ...collectedCheckNames]);
+  const named = collectedCheckNames.filter((name) => name in entry);
+  if (named.length !== 1) throw new CaseFormatError(`${where}: one check of ${collectedCheckNames.join(", ")}; got ${named.length}`);
+  const of = typeof entry.of === "string" ? [entry.of] : entry.of;
+  if (!Array.isArray(of) || of.length === 0 || !of.every((name) => typeof name === "string" && lists.has(name)))
+    throw new CaseFormatError(`${where}.of: a list a step collects, or several (collected: ${[...lists].join(", ") || "none"})`);
+  return { of: of as string[], check: named[0]!, value: entry[named[0]!] };
 }
 
 function readGiven(where: string, raw: unknown): Given {
@@ -125,7 +166,7 @@ function readGiven(where: string, raw: unknown): Given {
 
 function readCase(file: string, raw: unknown, index: number): Case {
   const where = `${file} cases[${index}]`;
-  const entry = fields(where, raw, ["name", "area", "now", "scopes", "given", "given_other_team", "steps", "skip", "why", "older_than_source"]);
+  const entry = fields(where, raw, ["name", "area", "now", "scopes", "given", "given_other_team", "steps", "collected", "skip", "why", "older_than_source"]);
   const name = text(`${where}.name`, entry.name);
   const base = { id: `${file}#${name}`, file, name, area: text(`${where} (${name}).area`, entry.area) };
   const at = `${file} ${name}`;
@@ -141,6 +182,11 @@ function readCase(file: string, raw: unknown, index: number): Case {
   if (entry.scopes !== undefined && !(Array.isArray(entry.scopes) && entry.scopes.every((s) => typeof s === "string")))
     throw new CaseFormatError(`${at}.scopes: a list of scope names`);
   if (entry.now !== undefined && Number.isNaN(Date.parse(text(`${at}.now`, entry.now)))) throw new CaseFormatError(`${at}.now: not a date-time`);
+  const steps = entry.steps.map((step, stepIndex) => readStep(`${at}.steps[${stepIndex}]`, step));
+  const lists = new Set(steps.flatMap((step) => Object.keys(step.collect)));
+  if (entry.collected !== undefined && !Array.isArray(entry.collected)) throw new CaseFormatError(`${at}.collected: expected a list of checks`);
+  const collected = ((entry.collected as unknown[] | undefined) ?? []).map((check, index) => readCollectedCheck(`${at}.collected[${index}]`, check, lists));
+  if (lists.size > 0 && collected.length === 0) throw new CaseFormatError(`${at}: collects ${[...lists].join(", ")} but checks none of it (collected)`);
   return {
     ...base,
     kind: "run",
@@ -148,7 +194,8 @@ function readCase(file: string, raw: unknown, index: number): Case {
     ...(entry.scopes === undefined ? {} : { scopes: entry.scopes as string[] }),
     given: readGiven(`${at}.given`, entry.given),
     givenOtherTeam: readGiven(`${at}.given_other_team`, entry.given_other_team),
-    steps: entry.steps.map((step, stepIndex) => readStep(`${at}.steps[${stepIndex}]`, step)),
+    steps,
+    collected,
   };
 }
 

@@ -5,6 +5,7 @@ import { createMock } from "../../../src/mock/live.js";
 import type { MockState } from "../../../src/mock/state/state.js";
 import type { Case, Send } from "./cases.js";
 import { failureOf, read } from "./checks.js";
+import { collectedFailure, collectedFrom } from "./collected.js";
 import { otherUser, stateOf } from "./given.js";
 import { type Bindings, expand } from "./placeholders.js";
 
@@ -80,6 +81,7 @@ export async function replay(c: Case & { kind: "run" }, form: PathForm): Promise
     responseViolations: "flag",
     now: c.now === undefined ? () => new Date(now.getTime() + ticks++) : () => new Date(now),
   });
+  const lists = new Map<string, unknown[]>();
   for (const [index, step] of c.steps.entries()) {
     const send = expand(step.send, bindings) as Send;
     const answer = await exchange(mock, send, form);
@@ -98,6 +100,11 @@ export async function replay(c: Case & { kind: "run" }, form: PathForm): Promise
       if (failure) return { step: `${where}, keep ${name}`, ...failure };
       bindings.kept[name] = read(answer.body, at);
     }
+    for (const [name, collect] of Object.entries(step.collect)) lists.set(name, [...(lists.get(name) ?? []), ...collectedFrom(answer.body, collect)]);
+  }
+  for (const check of c.collected) {
+    const failure = collectedFailure(lists, { ...check, value: expand(check.value, bindings) });
+    if (failure) return { step: `after the last step, ${check.check} of ${check.of.join(" and ")}`, ...failure };
   }
   return undefined;
 }
