@@ -6,7 +6,7 @@
 // written in `record`'s form and its own time frame (state/snapshot-file.ts). A snapshot file
 // instead is loaded and never written.
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, isIP } from "node:net";
 import { createMockOf, liveState, type Mock } from "../../engine.js";
 import type { LockTiming } from "../../persistence/lock.js";
 import { holdPersistFile, journalOf, olderGeneration, openPersistence, type Persistence, readSaved } from "../../persistence/persist.js";
@@ -36,6 +36,8 @@ export interface StatefulMockOptions {
   profile?: "seed" | "live" | undefined;
   /** Web origins the admin routes answer beside the mock's own (see node-http.ts). */
   adminOrigins?: readonly string[] | undefined;
+  /** Host names answered besides IP addresses and localhost (handler.ts, allowed-hosts.ts). */
+  allowedHosts?: readonly string[] | undefined;
   log?: ((line: string) => void) | undefined;
   /**
    * @internal For tests only: the lock's heartbeat and takeover limit (lock.ts), shortened
@@ -64,6 +66,7 @@ export async function startStatefulMock({
   scenario,
   profile = "seed",
   adminOrigins,
+  allowedHosts,
   log = (line) => console.error(line),
   lockTiming,
 }: StatefulMockOptions = {}): Promise<StatefulMock> {
@@ -126,7 +129,12 @@ export async function startStatefulMock({
       throw error;
     }
   }
-  const server = createMockServer(mock, { log, adminOrigins });
+  const server = createMockServer(mock, {
+    log,
+    adminOrigins,
+    // A name it listens on is a name it was given (as Vite adds its server.host).
+    allowedHosts: isIP(host) === 0 ? [host, ...(allowedHosts ?? [])] : allowedHosts,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, resolve);
