@@ -66,3 +66,41 @@ describe("the lock path", () => {
     expect((await readFile(`${file}.lock`, "utf8")).length).toBeLessThan(4096);
   });
 });
+
+describe("a file that changes under a running server", () => {
+  it("stops acknowledging once the file's mode would make the next start refuse it (chmod 0444, root included), keeping what it acknowledged", async () => {
+    const dir = await tempDir();
+    const file = join(dir, "state.json");
+    const { server } = await serve(file);
+    expect((await create(server.url, "before the chmod")).status).toBe(201);
+    await chmod(file, 0o444);
+    const refused = await create(server.url, "after the chmod");
+    expect(refused.status).toBe(503);
+    expect(await refused.text()).toContain(`${file} changed its mode to 0444, so the next start would refuse it`);
+    await server.stop();
+    // Once its owner gives the write bit back, the next start has every change acknowledged, and names the state kept beside.
+    await chmod(file, 0o644);
+    const { server: next, logged } = await serve(file);
+    expect(playlistNames(next.mock.snapshot())).toContain("before the chmod");
+    const [side] = (await readdir(dir)).filter((name) => name.startsWith("state.json.server-"));
+    expect(logged.join("\n")).toContain(`${join(dir, side!)} beside it holds the state of a server that lost the file`);
+  });
+
+  it("stops acknowledging once the journal is removed, and the next start names the state that holds what it acknowledged", async () => {
+    const dir = await tempDir();
+    const file = join(dir, "state.json");
+    const { server } = await serve(file);
+    expect((await create(server.url, "in the journal alone")).status).toBe(201);
+    await rm(`${file}.journal`);
+    const refused = await create(server.url, "after the removal");
+    expect(refused.status).toBe(503);
+    expect(await refused.text()).toContain(`${file}.journal was replaced, changed or removed`);
+    await server.stop();
+    const sides = (await readdir(dir)).filter((name) => name.startsWith("state.json.server-"));
+    expect(sides).toHaveLength(1);
+    const side = join(dir, sides[0]!);
+    expect(playlistNames(JSON.parse(await readFile(side, "utf8")))).toContain("in the journal alone");
+    const { logged } = await serve(file);
+    expect(logged.join("\n")).toContain(`${side} beside it holds the state of a server that lost the file`);
+  });
+});

@@ -9,7 +9,7 @@ import type { Server } from "node:http";
 import { type AddressInfo, isIP } from "node:net";
 import { createMockOf, liveState, type Mock } from "../../engine.js";
 import type { LockTiming } from "../../persistence/lock.js";
-import { holdPersistFile, journalOf, olderGeneration, openPersistence, type Persistence, readSaved } from "../../persistence/persist.js";
+import { holdPersistFile, journalOf, olderGeneration, openPersistence, type Persistence, readSaved, sideFiles } from "../../persistence/persist.js";
 import { readSnapshotFile } from "../../persistence/read-snapshot.js";
 import { liveProfile } from "../../profiles/live.js";
 import { seedProfile } from "../../profiles/seed.js";
@@ -124,6 +124,10 @@ export async function startStatefulMock({
           ? `--persist ${persist}: the state loaded from the file${folded}`
           : `--persist ${persist}: no such file, so a new one was made, holding the mock's starting state`,
       );
+      for (const side of await sideFiles(target))
+        log(
+          `--persist ${persist}: ${side} beside it holds the state of a server that lost the file, with every change it acknowledged, and this start did not fold it in: compare it with ${persist}, keep the state you want as ${persist} (with this server stopped), then remove ${side}.`,
+        );
     } catch (error) {
       await lock.release();
       throw error;
