@@ -277,6 +277,9 @@ export function pythonJson(value: unknown): string {
   return (JSON.stringify(value) ?? "null").replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
+/** A date-time Python's datetime holds as written but not in UTC: DRF's DateTimeField `overflow` (date-range.ts). */
+export const dateTimeOverflow = () => ({ code: "overflow", detail: "Datetime value out of range." });
+
 const typeMessages: Record<string, string> = {
   integer: "A valid integer is required.",
   number: "A valid number is required.",
