@@ -214,7 +214,7 @@ async function append(file: string, text: string, fence: () => Promise<void>) {
     await fence();
     await handle.writeFile(text);
     await handle.datasync();
-    if ((await handle.stat()).nlink === 0) throw new JournalRemoved(`${file} was removed while this server wrote to it`);
+    if ((await handle.stat()).nlink === 0) throw new JournalRemoved(`${file} was removed as this server wrote to it`);
   } finally {
     await handle.close();
   }
