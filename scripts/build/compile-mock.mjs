@@ -115,11 +115,13 @@ function bodyFields(spec, schema, method) {
     properties.filter(([, property]) => property[defaultOffset] !== undefined).map(([name, property]) => [name, property[defaultOffset]]),
   );
   const trims = properties.filter(([, property]) => property[trimmed] === true).map(([name]) => name);
+  const dateTimes = properties.filter(([, property]) => property.format === "date-time").map(([name]) => name);
   return {
     writable: properties.map(([name]) => name),
     defaults,
     ...optional("defaultOffset", Object.keys(offsets).length ? offsets : undefined),
     ...optional("trimmed", trims.length ? trims : undefined),
+    ...optional("dateTimes", dateTimes.length ? dateTimes : undefined),
   };
 }
 

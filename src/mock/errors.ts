@@ -129,6 +129,15 @@ export const adminForeignOrigin = (origin: string) =>
     `The admin routes answer only the mock's own origin, not ${JSON.stringify(origin)}; start the mock with --admin-origin to allow one.`,
     "Origin",
   );
+/** A request addressed to a name the server was not given (see adapters/node-http/allowed-hosts.ts): a page's rebound DNS name. */
+export const hostNotAllowed = (name: string) =>
+  error(
+    403,
+    "authentication_error",
+    "permission_denied",
+    `The mock answers requests addressed to an IP address, localhost or a name it was given, not ${JSON.stringify(name)}; start it with --allowed-host ${name} to allow that name (a web page can point a name of its own at this machine to read the mock: DNS rebinding).`,
+    "Host",
+  );
 export const adminNotFound = () =>
   error(404, "invalid_request", "not_found", "Admin routes: POST /__mock/reset, GET|PUT /__mock/state, GET /__mock/requests, POST /__mock/scenario.");
 
@@ -278,6 +287,9 @@ export function pythonJson(value: unknown): string {
       .join(", ")}}`;
   return (JSON.stringify(value) ?? "null").replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
+
+/** A date-time Python's datetime holds as written but not in UTC: DRF's DateTimeField `overflow` (date-range.ts). */
+export const dateTimeOverflow = () => ({ code: "overflow", detail: "Datetime value out of range." });
 
 const typeMessages: Record<string, string> = {
   integer: "A valid integer is required.",

@@ -114,6 +114,7 @@ describe("the mock's bin refuses what it cannot use, with exit code 2 and its us
     [["--verbose"], "unknown flag --verbose"],
     [["serve"], 'takes flags only; "serve" is not one'],
     [["--snapshot", "fixture.json", "--persist", "state.json"], "--snapshot and --persist cannot go together"],
+    [["--allowed-host", "http://mock:4020"], '--allowed-host must be a host name such as mock or .example.test, or *; got "http://mock:4020"'],
   ] as const)("%j", async ([args, problem], { expect }) => {
     const refused = run(process.execPath, [...bin, ...args]);
     expect(await refused.exited).toBe(2);
@@ -136,6 +137,7 @@ describe("the mock's bin refuses what it cannot use, with exit code 2 and its us
       "--scenario <name>",
       "--profile seed|live",
       "--admin-origin <origin>",
+      "--allowed-host <name>",
       "--version",
       "--help",
     ])

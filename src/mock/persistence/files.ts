@@ -91,6 +91,11 @@ export async function regularFileIfThere(file: string): Promise<Stats | undefine
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw error;
   }
+  return regularFile(file, found);
+}
+
+/** `found`, the stats of `file`; throws, naming it and what it is, when it is not a regular file. */
+export function regularFile(file: string, found: Stats): Stats {
   if (found.isDirectory()) throw failure("EISDIR", `${file} is a directory, not a regular file`);
   if (!found.isFile()) throw failure("ENOTREG", `${file} is ${kindOf(found)}, not a regular file`);
   return found;

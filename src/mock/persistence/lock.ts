@@ -15,11 +15,12 @@
 // last heartbeat, on the monotonic clock, which runs on while the process is stopped; past it, it
 // looks at the lock again before it writes or acknowledges anything (issue 44, item 2).
 import { createHash } from "node:crypto";
-import { type FileHandle, link, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { type FileHandle, link, open, rename, rm, stat, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
 import { hostname } from "node:os";
 import { performance } from "node:perf_hooks";
-import { temporaryOf } from "./files.js";
+import { regularFile, regularFileIfThere, temporaryOf } from "./files.js";
 import { bootTime, lookUp, ownIdentity, type ProcessIdentity, procStat } from "./process-identity.js";
 
 export interface PersistLock {
@@ -77,14 +78,32 @@ function bindGuard(file: string): Promise<Server | undefined> {
   });
 }
 
+/** The most of a lock file read: a lock this server writes is a line of about 200 bytes. */
+export const lockReadBytes = 4096;
+
+/**
+ * A lock file as found; undefined when there is none. Opened without waiting for a writer and
+ * read up to lockReadBytes, so a FIFO, a device or a huge file at its path (or a symlink to one)
+ * neither hangs the start nor fills its memory: what is not a regular file is refused, named.
+ */
 async function readLock(path: string): Promise<FoundLock | undefined> {
-  let text: string;
-  let mtimeMs: number;
+  let handle: FileHandle;
   try {
-    [text, { mtimeMs }] = await Promise.all([readFile(path, "utf8"), stat(path)]);
+    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw error;
+  }
+  let text: string;
+  let mtimeMs: number;
+  try {
+    const found = regularFile(path, await handle.stat());
+    const buffer = Buffer.alloc(lockReadBytes);
+    const { bytesRead } = await handle.read(buffer, 0, lockReadBytes, 0);
+    text = buffer.subarray(0, bytesRead).toString("utf8");
+    mtimeMs = found.mtimeMs;
+  } finally {
+    await handle.close();
   }
   const trimmed = text.trim();
   if (/^\d+$/.test(trimmed)) return { record: undefined, legacyPid: Number(trimmed), mtimeMs };
@@ -196,6 +215,8 @@ async function take(file: string, path: string, own: ProcessIdentity, { heartbea
  */
 export async function lockPersistFile(file: string, timing: LockTiming = { heartbeatMs, staleAfterMs }): Promise<PersistLock> {
   const path = `${file}.lock`;
+  // Checked as the file and the journal are: a FIFO, a socket or a device there (or a symlink to one) is refused, named.
+  await regularFileIfThere(path);
   const own = await ownIdentity();
   const guard = await bindGuard(file).catch(async () => {
     throw await holderHere(file, path, own);

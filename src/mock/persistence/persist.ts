@@ -28,8 +28,8 @@
 // in the gap a check leaves) writes them again from its state.
 import { createHash } from "node:crypto";
 import type { Stats } from "node:fs";
-import { constants, open, readFile, rename, rm, stat } from "node:fs/promises";
-import { basename, dirname } from "node:path";
+import { constants, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
 import { applyChange, type StateChange } from "../state/changes.js";
 import { checkWritable, ownToken, persistTarget, removeLeftovers, syncFolder, temporaryOf, writeDurably } from "./files.js";
 import { type LockTiming, lockPersistFile, type PersistLock } from "./lock.js";
@@ -161,6 +161,16 @@ export function olderGeneration(file: string, saved: Saved | undefined, lock: Pe
   );
 }
 
+/** The states servers that lost `file` wrote beside it (see openPersistence's lose): their paths, which no start folds in. */
+export async function sideFiles(file: string): Promise<string[]> {
+  const prefix = `${basename(file)}.server-`;
+  const names = await readdir(dirname(file)).catch(() => []);
+  return names
+    .filter((name) => name.startsWith(prefix) && name.endsWith(".json"))
+    .sort()
+    .map((name) => join(dirname(file), name));
+}
+
 /** The state a restart would load (see readSaved), or undefined when there is no file yet. */
 export const loadPersisted = async (file: string): Promise<unknown> => (await readSaved(file))?.state;
 
@@ -190,13 +200,21 @@ export async function holdPersistFile(file: string, timing?: LockTiming): Promis
   return { target, lock };
 }
 
-/** Appends to a journal that is there (never makes one: a journal removed under the server is not recreated headless); `fence` runs right before the write. */
+/** An append that reached a journal no longer at its path (removed or replaced while it was written): the next start would not read it. */
+class JournalRemoved extends Error {}
+
+/**
+ * Appends to a journal that is there (never makes one: a journal removed under the server is not
+ * recreated headless); `fence` runs right before the write. Throws JournalRemoved when the
+ * journal was unlinked by the time the write is on disk.
+ */
 async function append(file: string, text: string, fence: () => Promise<void>) {
   const handle = await open(file, constants.O_WRONLY | constants.O_APPEND);
   try {
     await fence();
     await handle.writeFile(text);
     await handle.datasync();
+    if ((await handle.stat()).nlink === 0) throw new JournalRemoved(`${file} was removed as this server wrote to it`);
   } finally {
     await handle.close();
   }
@@ -309,7 +327,21 @@ export async function openPersistence(
       return `${journal} was replaced, changed or removed`;
     }
     if (!locked) return `its lock ${lock.path} was removed or taken over by another server`;
-    return undefined;
+    return (await unwritable(file, snapshotNow!, snapshotWritten!)) ?? (await unwritable(journal, journalNow!, journalWritten!));
+  }
+
+  /**
+   * Why the next start would refuse `path` (holdPersistFile's checkWritable), when its mode changed
+   * since this server wrote it (`chmod 0444`); undefined otherwise. The mode alone is compared at
+   * each save, so a save costs no more calls unless it changed.
+   */
+  async function unwritable(path: string, now: Stats, written: Stats): Promise<string | undefined> {
+    if (now.mode === written.mode) return undefined;
+    const refused = await checkWritable(path).then(
+      () => undefined,
+      (error: Error) => error.message,
+    );
+    return refused && `${path} changed its mode to ${(now.mode & 0o7777).toString(8).padStart(4, "0")}, so the next start would refuse it (${refused})`;
   }
 
   /** Stops saving for good, and writes the state beside the file, so that what this server acknowledged is kept: under a name no other server shares. */
@@ -363,8 +395,16 @@ export async function openPersistence(
   async function guarded(write: () => Promise<void>) {
     if (lost) throw lost;
     const reason = await changed();
-    if (reason === undefined) await write();
-    else {
+    if (reason === undefined) {
+      try {
+        await write();
+      } catch (error) {
+        if (!(error instanceof JournalRemoved)) throw error;
+        // What it acknowledged since the last compaction is in that journal alone: kept beside, and no more answered.
+        await lose(error.message);
+        throw lost;
+      }
+    } else {
       const former = await formerHolder();
       if (former === undefined || !(await lock.held())) {
         await lose(reason);

@@ -35,6 +35,8 @@ export interface BodyEntry {
   defaultOffset?: Record<string, string>;
   /** String fields trimmed of surrounding whitespace before they are checked (`x-trimmed`). */
   trimmed?: string[];
+  /** Date-time fields (`format: date-time`), which the service reads as Python's datetime: its range is checked past the schema (date-range.ts). */
+  dateTimes?: string[];
 }
 
 export interface OperationEntry {

@@ -6,8 +6,10 @@
 // the store could not keep (./json-limits.ts).
 
 import type { ValidationError } from "../../shared/validation-error.js";
+import { serviceReading } from "../date-range.js";
 import {
   bodyRequired,
+  dateTimeOverflow,
   inexactValue,
   jsonParseError,
   type PydanticError,
@@ -241,5 +243,28 @@ export async function checkIncoming(operation: OperationEntry, request: Incoming
     const worded = operation.bodyRefusals?.find((r) => r.field === first?.attr && r.keywords.includes(first.keyword));
     return worded ? { ok: false, violations, refusal: worded.refusal } : { ok: false, violations };
   }
+  const outOfRange = dateTimesOutOfRange(operation.body, body);
+  if (outOfRange) return { ok: false, violations: [outOfRange] };
   return { ok: true, request: { path, query, body } };
+}
+
+/**
+ * The first date-time field of `body` the service cannot hold, worded as DRF's DateTimeField
+ * words it (date-range.ts): `invalid` for one Python's datetime cannot parse (year 0, a second
+ * 60, a lower-case `z`), `overflow` for one whose moment in UTC leaves the range.
+ */
+function dateTimesOutOfRange(entry: BodyEntry, body: unknown): Violation | undefined {
+  if (!entry.dateTimes || body === null || typeof body !== "object") return undefined;
+  for (const field of entry.dateTimes) {
+    const value = (body as Record<string, unknown>)[field];
+    if (typeof value !== "string") continue;
+    const reading = serviceReading(value);
+    if (reading === "valid") continue;
+    const wording =
+      reading === "overflow"
+        ? dateTimeOverflow()
+        : violationWording({ keyword: "format", params: { format: "date-time" }, instancePath: `/${field}` } as ValidationError, value);
+    return { location: "body", attr: field, keyword: "format", ...wording };
+  }
+  return undefined;
 }

@@ -6,10 +6,12 @@
 // fraction of a second as written, its offset or none): the service's `…:00Z` and `.123456Z`,
 // the mock's own, a client's. So a --persist file is written back in its own frame
 // (timesInFrame, the exact inverse of the move) and a record the server did not change is
-// written as it was read.
+// written as it was read. Every time stays within the service's range (../date-range.ts): one
+// at either end stays there, and one a move would carry past an end stops at it, the one case
+// where the inverse is not exact.
+import { firstSecondMs, lastDateMs, readDateTime, wallBounds, wallText } from "../date-range.js";
+import { day } from "../day.js";
 import type { MockState, StatePart } from "./state.js";
-
-const day = 86_400_000;
 
 /** How far times move: a date-time by `ms`, a date (`2026-11-20`) by whole `days`. */
 interface Shift {
@@ -31,19 +33,32 @@ function shiftBetween(from: string, to: string): Shift {
 const undoing = ({ ms, days }: Shift): Shift => ({ ms: -ms, days: -days });
 
 const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
-/** An ISO date-time: its wall time to the second, then its fraction and its offset as written (either may be absent). */
-const dateTime = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/;
+
+/**
+ * `ms` moved by `by`, within [lowest, highest]: a time at either end stays there, and one the
+ * move would carry past an end stops at it (openapi/DECISIONS.md, "Dates the service can hold").
+ * So every time the service can hold stays one across any number of moves, and the ends
+ * (`9999-12-31T23:59:59Z`, "never") are fixed points, written back as they were read.
+ */
+function within(ms: number, by: number, lowest: number, highest: number): number {
+  if (ms === lowest || ms === highest) return ms;
+  return Math.min(highest, Math.max(lowest, ms + by));
+}
 
 /** `value` moved when it is an ISO date or date-time, in the form it came in; anything else as it is. */
 function moved(value: unknown, { ms, days }: Shift): unknown {
   if (typeof value !== "string") return value;
-  if (dateOnly.test(value)) return new Date(Date.parse(value) + days * day).toISOString().slice(0, 10);
-  const parts = dateTime.exec(value);
-  if (!parts) return value;
+  if (dateOnly.test(value)) {
+    const date = Date.parse(value);
+    if (Number.isNaN(date)) return value;
+    return new Date(within(date, days * day, firstSecondMs, lastDateMs)).toISOString().slice(0, 10);
+  }
+  const read = readDateTime(value);
+  // Not a time (a second 60 is none): as it is.
+  if (!read || Number.isNaN(read.wallMs)) return value;
   // The wall time moves by whole seconds in its own offset, so its fraction and offset stay as written.
-  const wall = Date.parse(`${parts[1]}Z`);
-  if (Number.isNaN(wall)) return value;
-  return `${new Date(wall + ms).toISOString().slice(0, 19)}${parts[2] ?? ""}${parts[3] ?? ""}`;
+  const [date, time] = wallText(within(read.wallMs, ms, ...wallBounds(read.offsetMs)));
+  return `${date}${read.separator}${time}${read.fraction}${read.offset}`;
 }
 
 type Fields = Record<string, unknown>;

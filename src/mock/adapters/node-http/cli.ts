@@ -32,6 +32,10 @@ remembers what you create, until Ctrl-C or SIGTERM.
                            live service does (live)
   --admin-origin <origin>  a web origin the admin routes (/__mock/…) answer besides the
                            mock's own, such as http://localhost:5173; repeatable, or *
+  --allowed-host <name>    a host name the mock answers requests to besides IP addresses,
+                           localhost and *.localhost, such as a Docker service's name (mock);
+                           .example.test for that domain and every name under it; repeatable,
+                           or * for any. Other names are refused (403), against DNS rebinding
   --version                print the version
   -h, --help               print this
 
@@ -67,6 +71,7 @@ const flags = {
   scenario: { type: "string" },
   profile: { type: "string" },
   "admin-origin": { type: "string", multiple: true },
+  "allowed-host": { type: "string", multiple: true },
   version: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
@@ -90,6 +95,10 @@ if (values.version) {
 }
 for (const origin of values["admin-origin"] ?? []) {
   if (origin !== "*" && !isOrigin(origin)) refuse(`--admin-origin must be an origin such as http://localhost:5173, or *; got ${JSON.stringify(origin)}`);
+}
+for (const name of values["allowed-host"] ?? []) {
+  if (name !== "*" && !/^\.?[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*\.?$/i.test(name))
+    refuse(`--allowed-host must be a host name such as mock or .example.test, or *; got ${JSON.stringify(name)}`);
 }
 const profile = values.profile;
 if (profile !== undefined && profile !== "seed" && profile !== "live") refuse(`--profile must be seed or live, got ${JSON.stringify(profile)}`);
@@ -115,6 +124,7 @@ const started = await startStatefulMock({
   snapshot: values.snapshot,
   scenario,
   adminOrigins: values["admin-origin"],
+  allowedHosts: values["allowed-host"],
 }).catch((error: Error & { code?: string }) => {
   console.error(error.code === "EADDRINUSE" ? `Port ${port} is in use: pass --port with another.` : error.message);
   process.exit(1);

@@ -4,14 +4,15 @@
 // more than the engine's work. The admin routes, and a `Mock` the engine did not make, go
 // through `mock.fetch`. Either way the bytes on the wire are the same. The API answers any
 // dev-server origin (CORS); the admin routes answer only the mock's own origin and the ones opted in.
+// Every route answers only a Host it may (allowed-hosts.ts): an IP address, localhost, or a name given.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { isIP } from "node:net";
 import { adminMaxBodyBytes } from "../../admin.js";
 import { directEntry, type Mock } from "../../engine.js";
-import { adminForeignOrigin, methodNotAllowed, requestTooLarge, serverError, unreadableRequest } from "../../errors.js";
+import { adminForeignOrigin, hostNotAllowed, methodNotAllowed, requestTooLarge, serverError, unreadableRequest } from "../../errors.js";
 import type { Incoming } from "../../incoming.js";
 import type { Answer } from "../../responses.js";
 import { maxBodyBytes } from "../../spec/validate-request.js";
+import { hostAllowed, hostName } from "./allowed-hosts.js";
 
 export interface MockServerOptions {
   /** Where problems are reported: a response the engine flags, a handler that threw. */
@@ -22,6 +23,12 @@ export interface MockServerOptions {
    * and clients that send no Origin (curl, Node, test runners).
    */
   adminOrigins?: readonly string[] | undefined;
+  /**
+   * Host names the server answers besides IP addresses, `localhost` and `*.localhost` (a
+   * leading dot: the domain and every name under it; `"*"`: every name), such as a Docker
+   * service's name. Default none: a request to any other name is refused, 403 (DNS rebinding).
+   */
+  allowedHosts?: readonly string[] | undefined;
 }
 
 const exposed = ["Retry-After", "Allow", "WWW-Authenticate", "sl-violations", "x-mock-response-violations", "x-mock-prefer-ignored"].join(", ");
@@ -33,13 +40,12 @@ function cors(origin: string | undefined): Record<string, string> {
 const corsForAny = Object.freeze(cors(undefined));
 
 /**
- * Whether `origin` is the mock's own: the address the request came to, named as loopback or an
- * IP. A DNS name is not trusted as the mock's own, since a page can rebind its name to 127.0.0.1.
+ * Whether `origin` is the mock's own: the address the request came to, named as loopback, an
+ * IP or a name the server was given. Another DNS name is not trusted as the mock's own, since a
+ * page can rebind its name to 127.0.0.1 (and such a Host is refused before this is asked).
  */
 function isOwnOrigin(origin: string, host: string | undefined): boolean {
-  if (!host || origin !== `http://${host}`) return false;
-  const name = new URL(origin).hostname.replace(/^\[|\]$/g, "");
-  return name === "localhost" || name.endsWith(".localhost") || isIP(name) !== 0;
+  return host !== undefined && origin === `http://${host}`;
 }
 
 /** Whether a request may use the admin routes: no Origin (not a web page), the mock's own, or one opted in. */
@@ -135,9 +141,17 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer | und
   });
 }
 
-async function handle(mock: Mock, request: IncomingMessage, response: ServerResponse, log: (line: string) => void, adminOrigins: readonly string[]) {
+async function handle(
+  mock: Mock,
+  request: IncomingMessage,
+  response: ServerResponse,
+  log: (line: string) => void,
+  adminOrigins: readonly string[],
+  allowedHosts: readonly string[],
+) {
   const origin = rawHeader(request.rawHeaders, "origin");
   const host = rawHeader(request.rawHeaders, "host", true);
+  if (!hostAllowed(host, allowedHosts)) return sendAnswer(response, {}, hostNotAllowed(hostName(host!) ?? host!));
   let url: URL;
   try {
     url = new URL(request.url ?? "/", `http://${host ?? "127.0.0.1"}`);
@@ -192,9 +206,9 @@ async function handle(mock: Mock, request: IncomingMessage, response: ServerResp
 }
 
 /** A node:http server answering with the engine. Bad input never crashes it: a failure answers 500 and is logged. */
-export function createMockServer(mock: Mock, { log = console.error, adminOrigins = [] }: MockServerOptions = {}): Server {
+export function createMockServer(mock: Mock, { log = console.error, adminOrigins = [], allowedHosts = [] }: MockServerOptions = {}): Server {
   const server = createServer((request, response) => {
-    handle(mock, request, response, log, adminOrigins).catch((error: Error) => {
+    handle(mock, request, response, log, adminOrigins, allowedHosts).catch((error: Error) => {
       // A client that went away mid-request (a flaky network, a cancelled upload) is no failure of
       // the mock: one line, and nothing to answer.
       if (request.destroyed && !request.complete) return log(`${request.method} ${request.url}: the client went away before its request arrived`);

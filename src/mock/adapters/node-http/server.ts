@@ -6,10 +6,10 @@
 // written in `record`'s form and its own time frame (state/snapshot-file.ts). A snapshot file
 // instead is loaded and never written.
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, isIP } from "node:net";
 import { createMockOf, liveState, type Mock } from "../../engine.js";
 import type { LockTiming } from "../../persistence/lock.js";
-import { holdPersistFile, journalOf, olderGeneration, openPersistence, type Persistence, readSaved } from "../../persistence/persist.js";
+import { holdPersistFile, journalOf, olderGeneration, openPersistence, type Persistence, readSaved, sideFiles } from "../../persistence/persist.js";
 import { readSnapshotFile } from "../../persistence/read-snapshot.js";
 import { liveProfile } from "../../profiles/live.js";
 import { seedProfile } from "../../profiles/seed.js";
@@ -36,6 +36,8 @@ export interface StatefulMockOptions {
   profile?: "seed" | "live" | undefined;
   /** Web origins the admin routes answer beside the mock's own (see node-http.ts). */
   adminOrigins?: readonly string[] | undefined;
+  /** Host names answered besides IP addresses and localhost (handler.ts, allowed-hosts.ts). */
+  allowedHosts?: readonly string[] | undefined;
   log?: ((line: string) => void) | undefined;
   /**
    * @internal For tests only: the lock's heartbeat and takeover limit (lock.ts), shortened
@@ -64,6 +66,7 @@ export async function startStatefulMock({
   scenario,
   profile = "seed",
   adminOrigins,
+  allowedHosts,
   log = (line) => console.error(line),
   lockTiming,
 }: StatefulMockOptions = {}): Promise<StatefulMock> {
@@ -121,12 +124,21 @@ export async function startStatefulMock({
           ? `--persist ${persist}: the state loaded from the file${folded}`
           : `--persist ${persist}: no such file, so a new one was made, holding the mock's starting state`,
       );
+      for (const side of await sideFiles(target))
+        log(
+          `--persist ${persist}: ${side} beside it holds the state of a server that lost the file, with every change it acknowledged, and this start did not fold it in: compare it with ${persist}, keep the state you want as ${persist} (with this server stopped), then remove ${side}.`,
+        );
     } catch (error) {
       await lock.release();
       throw error;
     }
   }
-  const server = createMockServer(mock, { log, adminOrigins });
+  const server = createMockServer(mock, {
+    log,
+    adminOrigins,
+    // A name it listens on is a name it was given (as Vite adds its server.host).
+    allowedHosts: isIP(host) === 0 ? [host, ...(allowedHosts ?? [])] : allowedHosts,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, resolve);
