@@ -56,10 +56,12 @@ async function start(args: string[], env: Record<string, string> = {}): Promise<
 }
 
 type Answer = { isError?: boolean; content: { type: string; text: string }[] };
+// biome-ignore lint/suspicious/noExplicitAny: an answer's JSON, read field by field by the assertions
+type Json = Record<string, any>;
 async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
   const answer = (await client.callTool({ name, arguments: args })) as Answer;
   const text = answer.content[0]!.text;
-  return { isError: answer.isError === true, text, json: answer.isError ? undefined : (JSON.parse(text) as Record<string, any>) };
+  return { isError: answer.isError === true, text, json: answer.isError ? undefined : (JSON.parse(text) as Json) };
 }
 async function read(client: Client, name: string, args: Record<string, unknown> = {}) {
   const answer = await call(client, name, args);
