@@ -11,6 +11,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
+import { evaluate } from "../../examples/mcp-eval.js";
 import { toolsOf } from "../../src/mcp/tools.js";
 
 const root = new URL("../..", import.meta.url).pathname;
@@ -167,6 +168,12 @@ describe.concurrent("session-recordings-api-mcp --mock over stdio", () => {
     const deleted = await read(client, "session-recording-bulk-delete", { session_recording_ids: [first.id, second.id], confirm: true, date_from: "-30d" });
     expect(deleted).toMatchObject({ deleted_count: 2, total_requested: 2 });
     expect((await call(client, "session-recording-get", { id: first.id })).text).toMatch(/404 not found/);
+  });
+});
+
+describe("the guide's offline eval (examples/mcp-eval.ts)", () => {
+  it("passes every check against the mock", async () => {
+    expect(await evaluate(process.execPath, [bin, "--mock"])).toEqual([]);
   });
 });
 
