@@ -94,6 +94,15 @@ function plain(spec, schema, inlining = []) {
     else if (key === "anyOf" || key === "oneOf" || key === "allOf") out[key] = /** @type {Node[]} */ (value).map((part) => plain(spec, part, seen));
     else out[key] = value;
   }
+  // `type: [string, null]` as a union of single types: clients that map schemas onto a one-type dialect take that.
+  if (Array.isArray(out.type)) {
+    const { type, description, default: fallback, ...constraints } = out;
+    return {
+      ...(description === undefined ? {} : { description }),
+      ...(fallback === undefined ? {} : { default: fallback }),
+      anyOf: /** @type {string[]} */ (type).map((one) => (one === "null" ? { type: "null" } : { type: one, ...constraints })),
+    };
+  }
   return out;
 }
 
@@ -133,8 +142,7 @@ function toolOf(spec, entry, name, facts) {
     add(
       parameter.name,
       {
-        ...schema,
-        ...(cast ? { type: ["integer", "string"], pattern: "^[0-9]+$" } : {}),
+        ...(cast ? { anyOf: [schema, { type: "string", pattern: "^[0-9]+$" }] } : schema),
         ...(description ? { description: `${description}${aliases ? ` Also taken as ${aliases.join(", ")}.` : ""}` } : {}),
       },
       parameter.required === true,
