@@ -17,7 +17,8 @@ export const keyVariable = "POSTHOG_PERSONAL_API_KEY";
 export const regions = { us: "https://us.posthog.com", eu: "https://eu.posthog.com" } as const;
 
 export const usage = `usage: session-recordings-api-mcp [--mock [--profile live|seed] [--snapshot <file>] [--scenario <name>] [--seed <n>]]
-                                  [--region us|eu | --base-url <url>] [--project <id>] [--allow-writes]
+                                  [--region us|eu | --base-url <url>] [--path-prefix environments|projects]
+                                  [--project <id>] [--allow-writes]
                                   [--http [--port <n>] [--listen 127.0.0.1]] [--max-answer-chars ${defaultAnswerBudget}]
 
 An MCP server for the Session Recordings, Playlists and Subscriptions API: PostHog's tools for
@@ -35,6 +36,8 @@ Streamable HTTP on this machine with --http.
   --region us|eu           the service's region (default us): ${regions.us}, ${regions.eu}
   --base-url <url>         the service's address instead, such as a self-hosted PostHog
                            (or POSTHOG_HOST)
+  --path-prefix <prefix>   the service's paths under /api/environments/ (the default) or
+                           /api/projects/: the service answers both
   --project <id>           the project the tools act on (or POSTHOG_PROJECT_ID; default the
                            first the key sees)
   --allow-writes           serve the tools that create, update and delete too; without it the
@@ -55,7 +58,7 @@ Exit code: 0 when stopped, 1 when it could not start, 2 on bad input.`;
 export interface McpOptions {
   target:
     | { kind: "mock"; profile: Profile; snapshot: string | undefined; scenario: ScenarioName | undefined; seed: number | undefined }
-    | { kind: "service"; baseUrl: string; apiKey: string };
+    | { kind: "service"; baseUrl: string; apiKey: string; pathPrefix: "environments" | "projects" };
   project: string | undefined;
   allowWrites: boolean;
   http: { listen: string; port: number } | undefined;
@@ -70,6 +73,7 @@ const flags = {
   seed: { type: "string" },
   region: { type: "string" },
   "base-url": { type: "string" },
+  "path-prefix": { type: "string" },
   project: { type: "string" },
   "allow-writes": { type: "boolean" },
   http: { type: "boolean" },
@@ -91,8 +95,8 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
   if (positionals.length) throw new CommandLineError("takes flags only: an argument is not one");
   const mockOnly = (["profile", "snapshot", "scenario", "seed"] as const).find((flag) => values[flag] !== undefined);
   if (!values.mock && mockOnly) throw new CommandLineError(`--${mockOnly} goes with --mock`);
-  if (values.mock && (values.region !== undefined || values["base-url"] !== undefined))
-    throw new CommandLineError(`--${values.region !== undefined ? "region" : "base-url"} names the service; --mock answers in this process`);
+  const serviceOnly = (["region", "base-url", "path-prefix"] as const).find((flag) => values[flag] !== undefined);
+  if (values.mock && serviceOnly) throw new CommandLineError(`--${serviceOnly} is for the service; --mock answers in this process`);
   if (values.region !== undefined && values["base-url"] !== undefined) throw new CommandLineError("--region and --base-url both name the service: give one");
   if (!values.http && (values.port !== undefined || values.listen !== undefined))
     throw new CommandLineError(`--${values.port !== undefined ? "port" : "listen"} goes with --http`);
@@ -123,8 +127,11 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
       throw new CommandLineError(
         `${keyVariable} holds a project API key (phc_…), which only sends events: create a personal API key (phx_…) in PostHog's settings`,
       );
+    const pathPrefix = values["path-prefix"] ?? "environments";
+    if (pathPrefix !== "environments" && pathPrefix !== "projects")
+      throw new CommandLineError(`--path-prefix must be environments or projects, got ${JSON.stringify(pathPrefix)}`);
     const baseUrl = values["base-url"] ?? (region === undefined ? env.POSTHOG_HOST || undefined : undefined);
-    target = { kind: "service", baseUrl: baseUrl === undefined ? regions[region ?? "us"] : baseUrlOf(baseUrl), apiKey };
+    target = { kind: "service", baseUrl: baseUrl === undefined ? regions[region ?? "us"] : baseUrlOf(baseUrl), apiKey, pathPrefix };
   }
   const listen = values.listen ?? "127.0.0.1";
   if (values.http && !loopbackHosts.includes(listen))

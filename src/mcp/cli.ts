@@ -45,9 +45,7 @@ const { target: chosen } = options;
 let target: ReturnType<typeof openTarget>;
 try {
   target = openTarget(
-    chosen.kind === "mock"
-      ? { ...chosen, snapshot: chosen.snapshot === undefined ? undefined : await snapshotOf(chosen.snapshot) }
-      : { kind: "service", baseUrl: chosen.baseUrl, apiKey: chosen.apiKey },
+    chosen.kind === "mock" ? { ...chosen, snapshot: chosen.snapshot === undefined ? undefined : await snapshotOf(chosen.snapshot) } : chosen,
     options.project,
   );
 } catch (error) {

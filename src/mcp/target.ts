@@ -24,6 +24,8 @@ export interface ServiceTarget {
   kind: "service";
   baseUrl: string;
   apiKey: string;
+  /** The service answers every path under /api/environments/ (the description's) and /api/projects/ alike. */
+  pathPrefix?: "environments" | "projects" | undefined;
   /** Replaces globalThis.fetch: for tests against a server of their own. */
   fetch?: FetchFunction | undefined;
 }
@@ -85,9 +87,10 @@ export function openTarget(options: MockTarget | ServiceTarget, project?: string
     async call(tool, parts) {
       const project_id = await projectOf();
       const method = client[tool.method.toUpperCase()]!;
+      const path = options.kind === "service" && options.pathPrefix === "projects" ? tool.path.replace(/^\/api\/environments\//, "/api/projects/") : tool.path;
       const init: Record<string, unknown> = { params: { path: { project_id, ...parts.path }, query: parts.query } };
       if (parts.body !== undefined) init.body = parts.body;
-      return unwrap(await method(tool.path, init));
+      return unwrap(await method(path, init));
     },
   };
 }

@@ -17,7 +17,10 @@ describe("session-recordings-api-mcp's flags", () => {
   });
 
   it("find the service by region, --base-url or POSTHOG_HOST, with the key from the environment", () => {
-    expect(parseOptions([], key)).toMatchObject({ target: { kind: "service", baseUrl: "https://us.posthog.com", apiKey: key.POSTHOG_PERSONAL_API_KEY } });
+    expect(parseOptions([], key)).toMatchObject({
+      target: { kind: "service", baseUrl: "https://us.posthog.com", apiKey: key.POSTHOG_PERSONAL_API_KEY, pathPrefix: "environments" },
+    });
+    expect(parseOptions(["--path-prefix", "projects"], key)).toMatchObject({ target: { pathPrefix: "projects" } });
     expect(parseOptions(["--region", "eu"], key)).toMatchObject({ target: { baseUrl: "https://eu.posthog.com" } });
     expect(parseOptions([], { ...key, POSTHOG_HOST: "https://posthog.example.com/" })).toMatchObject({ target: { baseUrl: "https://posthog.example.com" } });
     expect(parseOptions(["--http", "--port", "0", "--project", "28417"], key)).toMatchObject({ http: { listen: "127.0.0.1", port: 0 }, project: "28417" });
@@ -28,7 +31,8 @@ describe("session-recordings-api-mcp's flags", () => {
     [["phx_secret0value"], "takes flags only"],
     [[], "POSTHOG_PERSONAL_API_KEY is not set"],
     [["--profile", "live"], "--profile goes with --mock"],
-    [["--mock", "--region", "eu"], "--region names the service"],
+    [["--mock", "--region", "eu"], "--region is for the service"],
+    [["--mock", "--path-prefix", "projects"], "--path-prefix is for the service"],
     [["--mock", "--scenario", "busy"], "--scenario must be one of"],
     [["--mock", "--port", "3000"], "--port goes with --http"],
     [["--mock", "--http", "--listen", "0.0.0.0"], "--listen must be a loopback address"],

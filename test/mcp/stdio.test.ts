@@ -180,10 +180,12 @@ describe("the guide's offline eval (examples/mcp-eval.ts)", () => {
 describe("session-recordings-api-mcp against the service", () => {
   const key = "phx_Echoed0Key0That0Must0Never0Show";
   let hostile: Server;
-  it("never shows the key, though a hostile service echoes it in answers and errors", async () => {
+  const paths: string[] = [];
+  it("never shows the key, though a hostile service echoes it in answers and errors; --path-prefix projects calls /api/projects/", async () => {
     hostile = createServer((request, response) => {
       const sent = request.headers.authorization ?? "";
       const url = new URL(request.url ?? "/", "http://127.0.0.1");
+      paths.push(url.pathname);
       response.setHeader("content-type", "application/json");
       if (url.pathname === "/api/projects/")
         return void response.end(JSON.stringify({ count: 1, next: null, previous: null, results: [{ id: 7, name: sent }] }));
@@ -195,7 +197,7 @@ describe("session-recordings-api-mcp against the service", () => {
     await new Promise<void>((resolve) => hostile.listen(0, "127.0.0.1", resolve));
     try {
       const port = (hostile.address() as { port: number }).port;
-      const { client, log } = await start(["--base-url", `http://127.0.0.1:${port}`], { POSTHOG_PERSONAL_API_KEY: key });
+      const { client, log } = await start(["--base-url", `http://127.0.0.1:${port}`, "--path-prefix", "projects"], { POSTHOG_PERSONAL_API_KEY: key });
       const listed = await call(client, "session-recording-playlists-list");
       expect(listed.isError).toBe(false);
       expect(listed.text).toContain("[redacted key]");
@@ -203,6 +205,12 @@ describe("session-recordings-api-mcp against the service", () => {
       expect(refused).toMatchObject({ isError: true });
       expect(refused.text).toMatch(/^session-recording-get: the API answered 401 unauthorized: Invalid key .*check POSTHOG_PERSONAL_API_KEY\.$/);
       for (const text of [listed.text, refused.text, log()]) expect(text).not.toContain(key.slice(4));
+      // --path-prefix projects: the service answers both prefixes.
+      expect(paths).toEqual([
+        "/api/projects/",
+        "/api/projects/7/session_recording_playlists/",
+        "/api/projects/7/session_recordings/0193401e-5b7a-7c2d-9e84-1f6a3b0c7d52/",
+      ]);
     } finally {
       hostile.close();
     }
