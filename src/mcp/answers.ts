@@ -62,7 +62,8 @@ export function answerOf(tool: Tool, data: unknown, parts: RequestParts, budget:
   }
   const start = parts.position.offset ?? (typeof parts.query.offset === "number" ? parts.query.offset : 0);
   let cursor: string | undefined;
-  if (kept.length < items.length) {
+  if (!tool.paging) cursor = undefined;
+  else if (kept.length < items.length) {
     cursor =
       tool.paging === "cursor"
         ? encodeCursor({ ...(parts.position.cursor === undefined ? {} : { cursor: parts.position.cursor }), skip: skip + kept.length })
@@ -74,6 +75,9 @@ export function answerOf(tool: Tool, data: unknown, parts: RequestParts, budget:
       if (mark) cursor = encodeCursor({ cursor: mark });
     } else if (after) cursor = encodeCursor({ offset: start + results.length });
   }
+  const cut = kept.length < items.length;
+  if (!cursor && cut)
+    return { ...envelope, results: kept, more: `cut to the answer budget: ${kept.length} of ${items.length}; pass fields to get fewer fields and more items` };
   return {
     ...envelope,
     results: kept,
