@@ -3,7 +3,8 @@
 // refused without --allow-writes and a write flow with it; and, against a hostile service on
 // 127.0.0.1 that echoes the key back, no key in any answer or in the log.
 
-import { mkdtemp, rm } from "node:fs/promises";
+import { spawnSync } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +14,7 @@ import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
 import { evaluate } from "../../examples/mcp-eval.js";
 import { toolsOf } from "../../src/mcp/tools.js";
+import { createMock } from "../../src/mock/live.js";
 
 const root = new URL("../..", import.meta.url).pathname;
 const work = await mkdtemp(join(tmpdir(), "mcp-stdio-"));
@@ -168,6 +170,26 @@ describe.concurrent("session-recordings-api-mcp --mock over stdio", () => {
     const deleted = await read(client, "session-recording-bulk-delete", { session_recording_ids: [first.id, second.id], confirm: true, date_from: "-30d" });
     expect(deleted).toMatchObject({ deleted_count: 2, total_requested: 2 });
     expect((await call(client, "session-recording-get", { id: first.id })).text).toMatch(/404 not found/);
+  });
+});
+
+describe("session-recordings-api-mcp --mock --snapshot", () => {
+  it("serves a recorded account's state, and stops with exit 1 naming a file it cannot read", async () => {
+    const recorded = createMock();
+    const created = await recorded.fetch("https://us.posthog.com/api/environments/28417/session_recording_playlists/", {
+      method: "POST",
+      headers: { authorization: "Bearer phx_test", "content-type": "application/json" },
+      body: JSON.stringify({ name: "From the snapshot", type: "collection" }),
+    });
+    expect(created.status).toBe(201);
+    const file = join(work, "account.mock.json");
+    await writeFile(file, recorded.snapshotJson());
+    const { client } = await start(["--mock", "--snapshot", file]);
+    const found = await read(client, "session-recording-playlists-list", { search: "From the snapshot", fields: ["name"] });
+    expect(found.results).toEqual([{ name: "From the snapshot" }]);
+    const missing = spawnSync(process.execPath, [bin, "--mock", "--snapshot", join(work, "absent.json")], { encoding: "utf8", timeout: 30_000 });
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain(`--snapshot ${join(work, "absent.json")}: cannot read it (ENOENT)`);
   });
 });
 
