@@ -89,4 +89,12 @@ export default defineConfig([
     clean: true,
     external: ["openapi-fetch"],
   },
+  {
+    ...bin,
+    // `session-recordings-api-mcp`: the client and both mock profiles inside it (for --mock), its tools from generated/mcp/.
+    entry: { "mcp-bin": "src/mcp/cli.ts" },
+    outDir: "packages/mcp/dist",
+    clean: true,
+    external: ["@modelcontextprotocol/sdk", "ajv", "ajv-formats", "openapi-fetch", "rrule"],
+  },
 ]);

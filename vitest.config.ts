@@ -11,6 +11,7 @@ const unitTests = [
   "test/record/**/*.test.ts",
   "test/posthog/**/*.test.ts",
   "test/clients/**/*.test.ts",
+  "test/mcp/**/*.test.ts",
 ];
 // The unit-level files that take seconds each (servers and kill -9, the fuzz, the release gate's
 // redocly diffs, code generators, whole rebuilds): in `npm test`, left out of `npm run test:fast`.
@@ -29,6 +30,7 @@ const slowUnitTests = [
   "test/types/quickstart-project.test.ts",
   "test/record/record-live-mock.test.ts",
   "test/record/record-process.test.ts",
+  "test/mcp/stdio.test.ts",
 ];
 
 // In every project, each worker runs its files in one module registry: importing the description,

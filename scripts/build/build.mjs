@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 /** The published packages, by folder under packages/. */
-const packageDirs = ["client", "mock", "conformance"];
+const packageDirs = ["client", "mock", "conformance", "mcp"];
 
 // Said first: tsup runs silent for about half a minute.
 const started = Date.now();

@@ -22,7 +22,7 @@ if (!statSync(destination, { throwIfNoEntry: false })?.isDirectory()) {
   process.exit(2);
 }
 /** The published packages, by folder under packages/. */
-const packageDirs = ["client", "mock", "conformance"];
+const packageDirs = ["client", "mock", "conformance", "mcp"];
 
 /**
  * Every file a manifest points to: main, module, types, its bins and its exports' targets.

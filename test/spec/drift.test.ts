@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { bundlePath, bundleSpec } from "../../scripts/build/bundle.mjs";
 import { generateLiveTypes, generateTypes, liveTypesPath, typesPath } from "../../scripts/build/codegen.mjs";
 import { compileConformance, conformanceDir } from "../../scripts/build/compile-conformance.mjs";
+import { compileMcp, mcpDir } from "../../scripts/build/compile-mcp.mjs";
 import { compileMock, liveCompile, liveMockDir, mockDir } from "../../scripts/build/compile-mock.mjs";
 import { compileRefresh, refreshDir } from "../../scripts/build/compile-refresh.mjs";
 import { liveBundlePath, liveDescription } from "../../scripts/build/overlay.mjs";
@@ -58,6 +59,12 @@ describe("generated files are current", () => {
     const fresh = await compileRefresh();
     expect((await readdir(refreshDir)).sort()).toEqual(Object.keys(fresh).sort());
     for (const [file, text] of Object.entries(fresh)) expect(await readFile(join(refreshDir, file), "utf8"), file).toBe(text);
+  });
+
+  it("generated/mcp/ holds exactly a fresh compile of both descriptions and PostHog's tool facts for the MCP server (run `npm run generate`)", async () => {
+    const fresh = await compileMcp();
+    expect((await readdir(mcpDir)).sort()).toEqual(Object.keys(fresh).sort());
+    for (const [file, text] of Object.entries(fresh)) expect(await readFile(join(mcpDir, file), "utf8"), file).toBe(text);
   });
 
   it("generated/mock/live/ holds exactly a fresh compile of the live description (run `npm run generate`)", async () => {

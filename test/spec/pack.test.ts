@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
 const root = new URL("../../", import.meta.url).pathname;
-const packages = ["client", "mock", "conformance"];
+const packages = ["client", "mock", "conformance", "mcp"];
 const work = mkdtempSync(join(tmpdir(), "pack-"));
 const clone = join(work, "clone");
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -5,10 +5,11 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseOptions } from "../../src/conformance/args.js";
+import { parseOptions as parseMcpOptions } from "../../src/mcp/args.js";
 
 const root = new URL("../../", import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), "utf8");
-const packages = ["client", "mock", "conformance"] as const;
+const packages = ["client", "mock", "conformance", "mcp"] as const;
 const readmes = Object.fromEntries(packages.map((dir) => [dir, read(`packages/${dir}/README.md`)])) as Record<(typeof packages)[number], string>;
 const manifest = (dir: string) => JSON.parse(read(`packages/${dir}/package.json`)) as { name: string; version: string; files: string[]; keywords?: string[] };
 const commandLines = (text: string, bin: string) =>
@@ -51,6 +52,16 @@ describe("the package READMEs", () => {
       const [assignments, args] = line.split("npx session-recordings-api-conformance") as [string, string];
       const env = Object.fromEntries([...assignments.matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1]!, m[2]!]));
       expect(parseOptions(args.trim().split(/\s+/), env), line).toMatchObject({ baseUrl: expect.any(String) });
+    }
+  });
+
+  it("mcp: its command lines parse as the bin parses them", () => {
+    const lines = commandLines(readmes.mcp, "session-recordings-api-mcp");
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      const [assignments, args] = line.split("npx session-recordings-api-mcp") as [string, string];
+      const env = Object.fromEntries([...assignments.matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1]!, m[2]!]));
+      expect(parseMcpOptions(args.trim().split(/\s+/).filter(Boolean), env), line).toMatchObject({ target: expect.any(Object) });
     }
   });
 

@@ -15,7 +15,7 @@ const documents: Record<string, string> = {
   "README.md": readme,
   ...Object.fromEntries(guidePages.map((page) => [`docs/${page}`, readGuide(page)])),
   ...Object.fromEntries(
-    ["client", "mock", "conformance"].map((dir) => [`packages/${dir}/README.md`, readFileSync(new URL(`packages/${dir}/README.md`, root), "utf8")]),
+    ["client", "mock", "conformance", "mcp"].map((dir) => [`packages/${dir}/README.md`, readFileSync(new URL(`packages/${dir}/README.md`, root), "utf8")]),
   ),
 };
 
@@ -32,7 +32,7 @@ describe("the root README", () => {
 
   it("links every page of the guide and each package's README, and the decisions", () => {
     for (const page of guidePages) expect(readme, page).toContain(`](docs/${page})`);
-    for (const dir of ["client", "mock", "conformance"]) expect(readme, dir).toContain(`](packages/${dir}/README.md)`);
+    for (const dir of ["client", "mock", "conformance", "mcp"]) expect(readme, dir).toContain(`](packages/${dir}/README.md)`);
     expect(readme).toContain("](openapi/DECISIONS.md)");
   });
 });
@@ -45,6 +45,7 @@ describe("the guide", () => {
     ["mocking.md", "mock-browser.ts"],
     ["client.md", "tanstack-query.tsx"],
     ["playwright.md", "playwright-e2e/playwright.config.ts"],
+    ["mcp.md", "mcp-eval.ts"],
   ])("%s shows examples/%s as it is, so the example it shows is the one tsc checks", (page, file) => {
     const block = readGuide(page).match(new RegExp(`<!-- example: examples/${file.replace(".", "\\.")}[^>]*-->\n\`\`\`tsx?\n([\\s\\S]*?)\`\`\``));
     expect(block, `no ${file} block`).not.toBeNull();
@@ -60,7 +61,7 @@ describe("the guide", () => {
   });
 
   describe("the install block installs what npm run pack writes", () => {
-    const manifests = ["client", "mock", "conformance"].map(
+    const manifests = ["client", "mock", "conformance", "mcp"].map(
       (dir) =>
         JSON.parse(readFileSync(new URL(`packages/${dir}/package.json`, root), "utf8")) as { name: string; version: string; bin?: Record<string, string> },
     );
