@@ -5,6 +5,7 @@ import type { Answer } from "./responses.js";
 import { between, type Random, seededRandom } from "./state/random.js";
 import { emptyState, seedState } from "./state/seed.js";
 import type { MockState } from "./state/state.js";
+import { deepFreeze, type SharedState } from "./state/working-state.js";
 
 export const scenarioNames = ["empty", "many-pages", "rate-limited", "flaky"] as const;
 export type ScenarioName = (typeof scenarioNames)[number];
@@ -17,10 +18,29 @@ export function isScenarioName(name: unknown): name is ScenarioName {
   return typeof name === "string" && (scenarioNames as readonly string[]).includes(name);
 }
 
-/** The state a scenario (or none) starts from. */
-export function scenarioState(scenario: ScenarioName | undefined, seed: number, now: Date): MockState {
+function builtState(scenario: ScenarioName | undefined, seed: number, now: Date): MockState {
   if (scenario === "empty") return emptyState(seed, now);
   return seedState(seed, now, scenario === "many-pages" ? manyPagesSizes : seedSizes);
+}
+
+/** The seeded states built lately, by scenario and seed: a suite starts mocks from a few. */
+const built = new Map<string, SharedState & { at: number }>();
+const builtKept = 8;
+
+/**
+ * The state a scenario (or none) starts from at `now`, frozen whole and shared by every mock
+ * that starts from it (state/working-state.ts): built once per scenario, seed and instant.
+ */
+export function scenarioState(scenario: ScenarioName | undefined, seed: number, now: Date): SharedState {
+  const key = `${scenario ?? ""} ${seed}`;
+  const found = built.get(key);
+  if (found?.at === now.getTime()) return found;
+  const state = deepFreeze(builtState(scenario, seed, now));
+  const entry = { at: now.getTime(), state, length: JSON.stringify(state).length };
+  built.delete(key);
+  built.set(key, entry);
+  if (built.size > builtKept) built.delete(built.keys().next().value!);
+  return entry;
 }
 
 /** A failure the scenario injects before the real answer, or undefined. */

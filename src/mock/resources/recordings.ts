@@ -38,32 +38,31 @@ export const updateRecording = inProject((c) => {
     const next = { ...recording };
     for (const field of c.operation.body?.writable ?? [])
       if (field in recording && body[field] !== undefined) (next as Record<string, unknown>)[field] = body[field];
-    Object.assign(recording, next);
-    c.changed("recordings", recording.id);
+    c.write("recordings", recording.id, next);
     return acknowledged(c);
   }
   const person = (c.request.body as { person?: { properties?: unknown } } | undefined)?.person;
-  if (person && "properties" in person && recording.person)
-    recording.person.properties = person.properties as Recording["person"] extends { properties?: infer P } ? P : never;
-  c.changed("recordings", recording.id);
-  return json(200, recording);
+  const next =
+    person && "properties" in person && recording.person
+      ? { ...recording, person: { ...recording.person, properties: person.properties as NonNullable<Recording["person"]>["properties"] } }
+      : recording;
+  c.write("recordings", recording.id, next);
+  return json(200, next);
 });
 
 /** Removes the recording at `index` of the project, with what is kept for it: its activity, sharing and places in playlists. */
 function remove(c: ProjectContext, index: number) {
   const id = c.project.recordings[index]!.id;
-  c.project.recordings.splice(index, 1);
-  delete c.project.activity[id];
-  delete c.project.sharing[id];
-  c.changed("recordings", id);
-  c.changed("activity", id);
-  c.changed("sharing", id);
-  for (const [shortId, members] of Object.entries(c.project.members)) {
-    const at = members.indexOf(id);
-    if (at < 0) continue;
-    members.splice(at, 1);
-    c.changed("members", shortId);
-  }
+  c.write("recordings", id, null);
+  c.write("activity", id, null);
+  c.write("sharing", id, null);
+  for (const [shortId, members] of Object.entries(c.project.members))
+    if (members.includes(id))
+      c.write(
+        "members",
+        shortId,
+        members.filter((member) => member !== id),
+      );
 }
 
 export const deleteRecording = inProject((c) => {
