@@ -121,7 +121,7 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
   const flagViolations = options.responseViolations === "flag";
   let scenario: ScenarioName | undefined;
   // The state over the one it started from, shared with other mocks until written (state/working-state.ts).
-  let working: WorkingState;
+  let working!: WorkingState;
   let startedLength: number | undefined;
   // When the state's times were last set from the clock: a relative state (the seed's, an anchored snapshot's) is started again once they are stale.
   let timesSetAt = 0;
@@ -161,16 +161,17 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
     const at = now();
     use(adoptedState(snapshot, profile.stateValidators, at), at);
   }
+  // What `reset()` returns to: the state the mock started from (again, when its times were stale).
+  let created!: MockState;
   function startAsCreated() {
     start(options.scenario, options.snapshot === undefined);
     if (options.snapshot !== undefined) adopt(options.snapshot);
+    created = working.base;
   }
   startAsCreated();
-  // What `reset()` returns to: the state the mock started from.
-  const created = working!.base;
   /** A state whose times follow the clock (the seed's, an anchored snapshot's) is started again on `reset()` once it is this old, so its times stay near now. */
   const timesKeptFor = 60_000;
-  const relative = options.snapshot === undefined || created.anchor !== undefined;
+  const relative = options.snapshot === undefined || working.base.anchor !== undefined;
 
   function record(entry: LogEntry) {
     log[logNext] = entry;

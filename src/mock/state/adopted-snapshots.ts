@@ -43,7 +43,8 @@ function checked(snapshot: unknown, validators: Record<string, MockValidator>): 
     kept.set(found.text, found);
     return found;
   }
-  const adopted = JSON.stringify(checkSnapshot(snapshot, validators));
+  const valid = checkSnapshot(snapshot, validators);
+  const adopted = text ?? JSON.stringify(valid);
   const entry = { text: adopted, state: deepFreeze(JSON.parse(adopted) as MockState) };
   if (adopted.length <= keptChars) {
     kept.set(adopted, entry);
