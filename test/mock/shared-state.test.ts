@@ -94,4 +94,17 @@ describe("mocks that start from one shared state", () => {
     expect(() => state.projects["28417"]!.recordings.push(state.projects["28417"]!.recordings[0]!)).toThrow(TypeError);
     expect(createLiveMock({ now }).snapshot().projects["28417"]!.playlists[0]!.name).not.toBe("leaked");
   });
+
+  it("shares the seed moved to another instant frozen whole, below the mock's own projects", () => {
+    createLiveMock({ now });
+    const later = createLiveMock({ now: () => new Date("2026-11-21T13:14:15.161Z") });
+    const unfrozen: string[] = [];
+    const walk = (value: unknown, path: string) => {
+      if (value === null || typeof value !== "object") return;
+      if (!Object.isFrozen(value)) unfrozen.push(path);
+      for (const [key, item] of Object.entries(value)) walk(item, `${path}.${key}`);
+    };
+    for (const [id, project] of Object.entries(liveState(later)!.projects)) for (const [part, held] of Object.entries(project)) walk(held, `${id}.${part}`);
+    expect(unfrozen).toEqual([]);
+  });
 });

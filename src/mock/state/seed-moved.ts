@@ -11,6 +11,12 @@ import { serverTime } from "../server-time.js";
 import { storyKeys, storyProjectId } from "./seed.js";
 import type { Delivery, MockState, Playlist, ProjectState, Recording, Subscription } from "./state.js";
 
+/**
+ * Freezes an object the move made: what it holds beside its moved fields is the base's, frozen
+ * already, so the state moved is frozen whole (working-state.ts) without walking it again.
+ */
+const made = <T>(value: T): T => Object.freeze(value);
+
 /** A UUID of version 7 whose time is moved by `delta` ms (uuid7 in random.ts writes the time as its first 12 hex digits). */
 function uuidMoved(uuid: string, delta: number): string {
   const time = (Number.parseInt(uuid.slice(0, 8) + uuid.slice(9, 13), 16) + delta).toString(16).padStart(12, "0").slice(-12);
@@ -42,23 +48,27 @@ function projectMoved(project: ProjectState, story: boolean, from: number, delta
       continue;
     }
     const person = recording.person;
-    const moved: Recording = {
+    const distinct = recording.distinct_id == null ? recording.distinct_id : uuidMoved(recording.distinct_id, delta);
+    const moved: Recording = made({
       ...recording,
       id: uuidMoved(recording.id, delta),
-      distinct_id: recording.distinct_id == null ? recording.distinct_id : uuidMoved(recording.distinct_id, delta),
+      distinct_id: distinct,
       start_time: recording.start_time == null ? recording.start_time : time(recording.start_time),
       end_time: recording.end_time == null ? recording.end_time : time(recording.end_time),
       ...(person
         ? {
-            person: {
+            person: made({
               ...person,
-              distinct_ids: uuidMoved(person.distinct_ids as unknown as string, delta) as unknown as typeof person.distinct_ids,
+              // The person's distinct id is the recording's (seed.ts).
+              distinct_ids: (person.distinct_ids === (recording.distinct_id as unknown)
+                ? distinct
+                : uuidMoved(person.distinct_ids as unknown as string, delta)) as typeof person.distinct_ids,
               created_at: time(person.created_at as string),
               uuid: uuidMoved(person.uuid as string, delta),
-            },
+            }),
           }
         : {}),
-    };
+    });
     ids.set(recording.id, moved.id);
     generated.push(moved);
   }
@@ -75,7 +85,7 @@ function projectMoved(project: ProjectState, story: boolean, from: number, delta
   const places = new Map(project.recordings.map((recording, at) => [recording.id, at]));
   const members: Record<string, string[]> = {};
   for (const [shortId, list] of Object.entries(project.members))
-    members[shortId] = fixed(storyKeys.playlists, shortId) ? list : list.map((id) => recordings[places.get(id)!]!.id);
+    members[shortId] = fixed(storyKeys.playlists, shortId) ? list : made(list.map((id) => recordings[places.get(id)!]!.id));
   const activity: ProjectState["activity"] = {};
   for (const [id, value] of Object.entries(project.activity)) activity[ids.get(id) ?? id] = value;
 
@@ -83,7 +93,7 @@ function projectMoved(project: ProjectState, story: boolean, from: number, delta
     (playlist): Playlist =>
       fixed(storyKeys.playlists, playlist.short_id)
         ? playlist
-        : { ...playlist, created_at: time(playlist.created_at as string), last_modified_at: time(playlist.last_modified_at as string) },
+        : made({ ...playlist, created_at: time(playlist.created_at as string), last_modified_at: time(playlist.last_modified_at as string) }),
   );
 
   const subscriptions = project.subscriptions.map((subscription): Subscription => {
@@ -102,39 +112,41 @@ function projectMoved(project: ProjectState, story: boolean, from: number, delta
     record.next_delivery_date = kept ? next : nextDelivery(record, new Date(from + delta));
     length.change += (record.next_delivery_date ?? "null").length - (next ?? "null").length + record.start_date.length - subscription.start_date.length;
     length.change += (record.created_at as string).length - (subscription.created_at as string).length;
-    return record;
+    return made(record);
   });
 
   const instant = (value: string | null | undefined) => (typeof value === "string" ? new Date(Date.parse(value) + delta).toISOString() : value);
   const deliveries = project.deliveries?.map(
-    (delivery): Delivery => ({
-      ...delivery,
-      scheduled_at: instant(delivery.scheduled_at) as Delivery["scheduled_at"],
-      created_at: instant(delivery.created_at) as Delivery["created_at"],
-      last_updated_at: instant(delivery.last_updated_at) as Delivery["last_updated_at"],
-      finished_at: instant(delivery.finished_at) as Delivery["finished_at"],
-    }),
+    (delivery): Delivery =>
+      made({
+        ...delivery,
+        scheduled_at: instant(delivery.scheduled_at) as Delivery["scheduled_at"],
+        created_at: instant(delivery.created_at) as Delivery["created_at"],
+        last_updated_at: instant(delivery.last_updated_at) as Delivery["last_updated_at"],
+        finished_at: instant(delivery.finished_at) as Delivery["finished_at"],
+      }),
   );
 
-  return {
+  return made({
     ...project,
-    project: story ? project.project : { ...project.project, uuid: uuidMoved(project.project.uuid as string, delta) },
-    playlists,
-    members,
-    recordings,
-    activity,
-    subscriptions,
-    ...(deliveries ? { deliveries } : {}),
-  };
+    project: story ? project.project : made({ ...project.project, uuid: uuidMoved(project.project.uuid as string, delta) }),
+    playlists: made(playlists),
+    members: made(members),
+    recordings: made(recordings),
+    activity: made(activity),
+    subscriptions: made(subscriptions),
+    ...(deliveries ? { deliveries: made(deliveries) } : {}),
+  });
 }
 
 /**
- * The state seed.ts builds at `to`, from `base`, which it built at `from` (and may be frozen: it
- * is left as it is), and how much longer its JSON is.
+ * The state seed.ts builds at `to`, from `base`, which it built at `from` and left as it is, and
+ * how much longer its JSON is. What it makes is frozen, and what it shares is the base's: with a
+ * frozen base, the state is frozen whole.
  */
 export function seedMoved(base: MockState, from: number, to: number): { state: MockState; lengthChange: number } {
   const length = { change: 0 };
   const projects: Record<string, ProjectState> = {};
   for (const [id, project] of Object.entries(base.projects)) projects[id] = projectMoved(project, id === storyProjectId, from, to - from, length);
-  return { state: { ...base, projects }, lengthChange: length.change };
+  return { state: made({ ...base, projects: made(projects) }), lengthChange: length.change };
 }
