@@ -16,13 +16,13 @@ import { authorize, type KeyScopes, keyHolds } from "./spec/auth.js";
 import type { OperationEntry, Profile } from "./spec/operations.js";
 import { checkIncoming, maxBodyBytes } from "./spec/validate-request.js";
 import { responseViolations } from "./spec/validate-response.js";
+import { adoptedState } from "./state/adopted-snapshots.js";
 import { recordOf, type StateChange, type StatePart } from "./state/changes.js";
 import { nextGeneration } from "./state/generation.js";
 import { seededRandom } from "./state/random.js";
-import { rebaseTimes } from "./state/rebase.js";
 import { maxStateSize, sizeGuard } from "./state/size.js";
-import { checkSnapshot } from "./state/snapshot.js";
 import { copy, type MockState } from "./state/state.js";
+import { type SharedState, type WorkingState, workingState } from "./state/working-state.js";
 
 export interface MockOptions {
   /** Seeds the generated records and every random choice; the same seed gives the same mock. Default 1. */
@@ -123,7 +123,11 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
   const pageSize = options.pageSize;
   const flagViolations = options.responseViolations === "flag";
   let scenario: ScenarioName | undefined;
-  let state: MockState;
+  // The state over the one it started from, shared with other mocks until written (state/working-state.ts).
+  let working!: WorkingState;
+  let startedLength: number | undefined;
+  // When the state's times were last set from the clock: a relative state (the seed's, an anchored snapshot's) is started again once they are stale.
+  let timesSetAt = 0;
   // Changes with the state (state/generation.ts): what reads derived from it is remembered until then.
   let generation = nextGeneration();
   const serialised = serialisedAnswers();
@@ -134,31 +138,43 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
   let logNext = 0;
   const size = sizeGuard(options.maxStateSize ?? maxStateSize);
 
-  function start(next: ScenarioOption | null | undefined) {
+  /** Starts over from a shared state. */
+  function use(shared: SharedState, at: Date) {
+    working = workingState(shared.state);
+    startedLength = shared.length;
+    timesSetAt = at.getTime();
+    generation = nextGeneration();
+    size.replaced(shared.length);
+  }
+  /** The scenario (or none) and its randoms; its seeded state too, unless a snapshot is to follow. */
+  function start(next: ScenarioOption | null | undefined, seeded = true) {
     const name = next === null || next === undefined ? undefined : typeof next === "string" ? next : next.name;
     if (name !== undefined && !isScenarioName(name)) throw new TypeError(`scenario must be one of ${scenarioNames.join(", ")}; got ${JSON.stringify(name)}`);
     const scenarioSeed = typeof next === "object" && next?.seed !== undefined ? next.seed : seed;
     scenario = name;
-    state = scenarioState(name, scenarioSeed, now());
-    generation = nextGeneration();
-    size.replaced(undefined);
+    if (seeded) {
+      const at = now();
+      use(scenarioState(name, scenarioSeed, at), at);
+    }
     random = seededRandom(scenarioSeed);
     failures = scenarioRandom(scenarioSeed);
   }
-  /** Adopts a checked snapshot's text; a relative one (with an `anchor`) has its times moved to now (state/rebase.ts). */
-  function adopt(snapshotText: string) {
-    state = JSON.parse(snapshotText) as MockState;
-    rebaseTimes(state, now());
-    generation = nextGeneration();
-    size.replaced(snapshotText.length);
+  /** Adopts a snapshot, checked unless its JSON was checked before (state/adopted-snapshots.ts); a relative one (with an `anchor`) has its times moved to now (state/rebase.ts). */
+  function adopt(snapshot: unknown) {
+    const at = now();
+    use(adoptedState(snapshot, profile.stateValidators, at), at);
   }
-  const checkedText = (snapshot: unknown) => JSON.stringify(checkSnapshot(snapshot, profile.stateValidators));
-  const initialSnapshot = options.snapshot === undefined ? undefined : checkedText(options.snapshot);
+  // What `reset()` returns to: the state the mock started from (again, when its times were stale).
+  let created!: MockState;
   function startAsCreated() {
-    start(options.scenario);
-    if (initialSnapshot !== undefined) adopt(initialSnapshot);
+    start(options.scenario, options.snapshot === undefined);
+    if (options.snapshot !== undefined) adopt(options.snapshot);
+    created = working.base;
   }
   startAsCreated();
+  /** A state whose times follow the clock (the seed's, an anchored snapshot's) is started again on `reset()` once it is this old, so its times stay near now. */
+  const timesKeptFor = 60_000;
+  const relative = options.snapshot === undefined || working.base.anchor !== undefined;
 
   function record(entry: LogEntry) {
     log[logNext] = entry;
@@ -206,13 +222,13 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
   }
 
   // What every handler's context holds the same: made once.
-  const full = () => size.full(() => JSON.stringify(state));
+  const full = () => size.full(() => JSON.stringify(working.state));
   const fullAnswer = () => stateFull(options.maxStateSize ?? maxStateSize);
 
   /** An operation's request, once the caller may make it: checked, then negotiated or handled. */
   async function answerOperation(request: Incoming, operation: OperationEntry, params: Record<string, string>, prefer: Readonly<Prefer>): Promise<Outcome> {
     const url = request.url;
-    const checked = await checkIncoming(operation, request, resolveCurrent(table, state, params));
+    const checked = await checkIncoming(operation, request, resolveCurrent(table, working.state, params));
     if (!checked.ok) {
       if ("tooLarge" in checked) return answered(requestTooLarge(maxBodyBytes), operation);
       const violations = checked.violations.map((v) => `${v.location} ${v.attr ?? ""}: ${v.detail}`.replace(/\s+:/, ":"));
@@ -227,10 +243,11 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
     if (preferred && "response" in preferred) return answered(preferred.response, operation);
 
     const touched: { part: StatePart; key: string }[] = [];
+    const projectId = String(checked.request.path.project_id);
     const response = handlers[operation.id as keyof typeof handlers]({
       operation,
       table,
-      state,
+      state: working.state,
       generation: reads(request.method) ? generation : undefined,
       request: checked.request,
       url,
@@ -238,14 +255,17 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
       random,
       pageSize,
       holds: (scope) => keyHolds(request.header("authorization"), scope, options.keys, table.writeGrantsRead),
-      changed: (part, key) => touched.push({ part, key }),
+      write(part, key, value) {
+        working.write(projectId, part, key, value);
+        touched.push({ part, key });
+      },
       full,
       fullAnswer,
     });
     let answer = response;
     if (touched.length > 0) {
       generation = nextGeneration();
-      const change = changeOf(String(checked.request.path.project_id), touched);
+      const change = changeOf(projectId, touched);
       if (!change.whole) size.grew(JSON.stringify(change.records).length);
       answer = await committed(response, change);
     }
@@ -256,6 +276,7 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
 
   /** The records a request touched, with their values now, and the frame their times are in. */
   function changeOf(projectId: string, touched: { part: StatePart; key: string }[]): StateChange {
+    const { state } = working;
     const project = state.projects[projectId]!;
     const records = touched.map(({ part, key }) => ({ project: projectId, part, key, value: recordOf(project, part, key) }));
     return { whole: false, nextId: state.nextId, records, ...(state.anchor === undefined ? {} : { anchor: state.anchor }) };
@@ -301,14 +322,20 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
       return (await exchange(fromFetch(request, url))).toResponse();
     },
     reset() {
-      startAsCreated();
+      // What a test wrote is undone, in proportion to what it wrote; a restore or a scenario switch since, or stale times, start over.
+      if (working.base === created && !(relative && now().getTime() - timesSetAt >= timesKeptFor)) {
+        working.undo();
+        generation = nextGeneration();
+        size.replaced(startedLength);
+        start(options.scenario, false);
+      } else startAsCreated();
       log = [];
       logNext = 0;
     },
-    snapshot: () => copy(state),
-    snapshotJson: () => JSON.stringify(state),
+    snapshot: () => copy(working.state),
+    snapshotJson: () => JSON.stringify(working.state),
     restore(snapshot) {
-      adopt(checkedText(snapshot));
+      adopt(snapshot);
     },
     // Copies: the log's lists may be shared (no violations, a remembered verdict).
     requests: () =>
@@ -327,6 +354,6 @@ export function createMockOf(profile: Profile, options: MockOptions = {}): Mock 
     },
   };
   directEntries.set(mock, exchange);
-  liveStates.set(mock, () => state);
+  liveStates.set(mock, () => working.state);
   return mock;
 }

@@ -6,6 +6,7 @@ import type { ValidRequest } from "../spec/validate-request.js";
 import type { StatePart } from "../state/changes.js";
 import type { Random } from "../state/random.js";
 import type { MockState, ProjectState } from "../state/state.js";
+import type { PartRecord } from "../state/working-state.js";
 
 /** What a handler gets: the operation's compiled facts, the state, and the request as validated. */
 export interface HandlerContext {
@@ -26,8 +27,12 @@ export interface HandlerContext {
   pageSize: number | undefined;
   /** Whether the request's key also holds `scope` (a scope a body field adds, `x-scopes-for-fields`). */
   holds(scope: string): boolean;
-  /** Marks a record of the request's project as changed (its part and key, see state/changes.ts), so adapters persist it. */
-  changed(part: StatePart, key: string): void;
+  /**
+   * Puts a record of the request's project (its part and key, see state/changes.ts; null removes
+   * it): the one way a handler changes the state, whose records are frozen. So every change is
+   * told to adapters (they persist it) and undone by `reset()`.
+   */
+  write<P extends StatePart>(part: P, key: string, value: PartRecord<P> | null): void;
   /** Whether the state is at its size cap (state/size.ts). */
   full(): boolean;
   /** The answer to a write refused because the state is at its cap. */

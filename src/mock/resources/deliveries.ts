@@ -46,8 +46,7 @@ export const createSubscriptionTestDelivery = inProject((c) => {
     last_updated_at: at,
     finished_at: null,
   });
-  c.project.deliveries = [...(c.project.deliveries ?? []), delivery];
-  c.changed("deliveries", delivery.id);
+  c.write("deliveries", delivery.id, delivery);
   return empty(202);
 });
 

@@ -27,21 +27,24 @@ function present(c: ProjectContext, playlist: Playlist): Playlist {
     const members = c.project.members[playlist.short_id] ?? [];
     const byId = recordingsById(c.project);
     let watched = 0;
-    for (const id of members) if (byId.get(id)?.viewed) watched++;
+    for (const id of members) if (byId(id)?.viewed) watched++;
     return conformPlaylist(c.table, { ...playlist, recordings_counts: { collection: { count: members.length, watched_count: watched } } });
   });
 }
 
-// Playlists are only ever appended, so an index stays right while its size matches the list.
-const indexes = new WeakMap<Playlist[], Map<string, Playlist>>();
+// A list of playlists is only ever appended to, or has a playlist replaced where it is (a write
+// puts a new record): so an index of positions stays right while its size matches the list.
+const indexes = new WeakMap<Playlist[], Map<string, number>>();
 function byShortId(project: ProjectState, id: unknown): Playlist | undefined {
-  let index = indexes.get(project.playlists);
+  const list = project.playlists;
+  let index = indexes.get(list);
   if (!index) {
     index = new Map();
-    indexes.set(project.playlists, index);
+    indexes.set(list, index);
   }
-  for (let i = index.size; i < project.playlists.length; i++) index.set(project.playlists[i]!.short_id, project.playlists[i]!);
-  return index.get(String(id));
+  for (let i = index.size; i < list.length; i++) index.set(list[i]!.short_id, i);
+  const at = index.get(String(id));
+  return at === undefined ? undefined : list[at];
 }
 
 const find = (c: ProjectContext, access: "read" | "update") => findFor(byShortId(c.project, c.request.path.short_id), access);
@@ -90,10 +93,8 @@ export const createPlaylist = inProject((c) => {
     last_modified_by: c.state.user,
     recordings_counts: {},
   } as Playlist;
-  c.project.playlists.push(playlist);
-  c.project.members[id] = [];
-  c.changed("playlists", id);
-  c.changed("members", id);
+  c.write("playlists", id, playlist);
+  c.write("members", id, []);
   return json(201, present(c, playlist));
 });
 
@@ -113,9 +114,8 @@ export const updatePlaylist = inProject((c) => {
   // Staged on a copy and committed in one step, so nothing is half-applied.
   const next = { ...playlist, last_modified_at: serverTime(c.now), last_modified_by: c.state.user };
   writeFields(next, c.operation, c.request.body);
-  Object.assign(playlist, next);
-  c.changed("playlists", playlist.short_id);
-  return json(200, present(c, playlist));
+  c.write("playlists", playlist.short_id, next);
+  return json(200, present(c, next));
 });
 
 /**
@@ -164,7 +164,7 @@ export const getPlaylistRecordings = inProject((c) => {
   // The live service answers the playlist's recordings as the live listing's page; the mock holds them newest added first.
   if (!live) return empty(200);
   const byId = recordingsById(c.project);
-  const members = (c.project.members[playlist.short_id] ?? []).flatMap((id) => byId.get(id) ?? []);
+  const members = (c.project.members[playlist.short_id] ?? []).flatMap((id) => byId(id) ?? []);
   const page = membersPage(c, playlist, members);
   return json(200, { ...page, results: page.results.map((r) => conformRecording(c.table, r, c.now)) });
 });
@@ -177,25 +177,24 @@ export const addRecordingToPlaylist = inProject((c) => {
   const recordingId = String(c.request.path.session_recording_id);
   // The live service makes the item for any id (`x-builds-unknown`); its recordings/ lists none for an id it has no recording of.
   if (!c.operation.buildsUnknown && !c.project.recordings.some((r) => r.id === recordingId)) return notFound();
-  const members = c.project.members[playlist.short_id] ?? [];
-  c.project.members[playlist.short_id] = members;
+  const members = own(c.project.members, playlist.short_id) ?? [];
   if (!members.includes(recordingId)) {
-    members.unshift(recordingId);
-    playlist.last_modified_at = serverTime(c.now);
-    c.changed("playlists", playlist.short_id);
-    c.changed("members", playlist.short_id);
+    c.write("playlists", playlist.short_id, { ...playlist, last_modified_at: serverTime(c.now) });
+    c.write("members", playlist.short_id, [recordingId, ...members]);
   }
   return acknowledged(c);
 });
 
 export const removeRecordingFromPlaylist = inProject((c) => {
   const playlist = find(c, "read");
-  const members = playlist ? (c.project.members[playlist.short_id] ?? []) : [];
+  const members = playlist ? (own(c.project.members, playlist.short_id) ?? []) : [];
   const index = members.indexOf(String(c.request.path.session_recording_id));
   if (!playlist || index < 0) return notFound();
-  members.splice(index, 1);
-  playlist.last_modified_at = serverTime(c.now);
-  c.changed("playlists", playlist.short_id);
-  c.changed("members", playlist.short_id);
+  c.write("playlists", playlist.short_id, { ...playlist, last_modified_at: serverTime(c.now) });
+  c.write(
+    "members",
+    playlist.short_id,
+    members.filter((_, at) => at !== index),
+  );
   return acknowledged(c);
 });

@@ -3,17 +3,23 @@
 // playlists of 1,000 members among 10,000 recordings: a billion comparisons per listing).
 import type { ProjectState, Recording } from "../state/state.js";
 
-const indexes = new WeakMap<Recording[], Map<string, Recording>>();
+const indexes = new WeakMap<Recording[], Map<string, number>>();
 
 /**
- * The recordings of `project` by id. A recording is changed in place and only ever removed
- * (ids are unique, and a restore makes new lists), so an index as large as the list is current.
+ * A lookup of the recordings of `project` by id. A list of recordings only ever loses one, or
+ * has one replaced where it is (a write puts a new record), and ids are unique: so an index of
+ * positions as large as the list is current.
  */
-export function recordingsById(project: ProjectState): Map<string, Recording> {
-  let index = indexes.get(project.recordings);
-  if (!index || index.size !== project.recordings.length) {
-    index = new Map(project.recordings.map((recording) => [recording.id, recording]));
-    indexes.set(project.recordings, index);
+export function recordingsById(project: ProjectState): (id: string) => Recording | undefined {
+  const list = project.recordings;
+  let index = indexes.get(list);
+  if (!index || index.size !== list.length) {
+    index = new Map(list.map((recording, at) => [recording.id, at]));
+    indexes.set(list, index);
   }
-  return index;
+  const positions = index;
+  return (id) => {
+    const at = positions.get(id);
+    return at === undefined ? undefined : list[at];
+  };
 }

@@ -41,32 +41,31 @@ export const updateRecording = inProject((c) => {
     const next = { ...recording };
     for (const field of c.operation.body?.writable ?? [])
       if (field in recording && body[field] !== undefined) (next as Record<string, unknown>)[field] = body[field];
-    Object.assign(recording, next);
-    c.changed("recordings", recording.id);
+    c.write("recordings", recording.id, next);
     return acknowledged(c);
   }
   const person = (c.request.body as { person?: { properties?: unknown } } | undefined)?.person;
-  if (person && "properties" in person && recording.person)
-    recording.person.properties = person.properties as Recording["person"] extends { properties?: infer P } ? P : never;
-  c.changed("recordings", recording.id);
-  return json(200, recording);
+  const next =
+    person && "properties" in person && recording.person
+      ? { ...recording, person: { ...recording.person, properties: person.properties as NonNullable<Recording["person"]>["properties"] } }
+      : recording;
+  c.write("recordings", recording.id, next);
+  return json(200, next);
 });
 
 /** Removes the recording at `index` of the project, with what is kept for it: its activity, sharing and places in playlists. */
 function remove(c: ProjectContext, index: number) {
   const id = c.project.recordings[index]!.id;
-  c.project.recordings.splice(index, 1);
-  delete c.project.activity[id];
-  delete c.project.sharing[id];
-  c.changed("recordings", id);
-  c.changed("activity", id);
-  c.changed("sharing", id);
-  for (const [shortId, members] of Object.entries(c.project.members)) {
-    const at = members.indexOf(id);
-    if (at < 0) continue;
-    members.splice(at, 1);
-    c.changed("members", shortId);
-  }
+  c.write("recordings", id, null);
+  c.write("activity", id, null);
+  c.write("sharing", id, null);
+  for (const [shortId, members] of Object.entries(c.project.members))
+    if (members.includes(id))
+      c.write(
+        "members",
+        shortId,
+        members.filter((member) => member !== id),
+      );
 }
 
 export const deleteRecording = inProject((c) => {
@@ -107,8 +106,7 @@ function writeSharing(c: ProjectContext, next: (current: Sharing | undefined) =>
   const id = String(c.request.path.recording_id);
   if (!find(c, id) && !c.operation.buildsUnknown) return notFound();
   const sharing = next(own(c.project.sharing, id));
-  c.project.sharing[id] = sharing;
-  c.changed("sharing", id);
+  c.write("sharing", id, sharing);
   return json(200, sharing);
 }
 
@@ -116,7 +114,8 @@ const newToken = (c: ProjectContext) => shortId(c.random, 32);
 
 export const updateRecordingSharing = inProject((c) =>
   writeSharing(c, (current) => {
-    const sharing = current ?? { ...unstoredSharing(), created_at: serverTime(c.now), access_token: newToken(c) };
+    // A copy: the stored configuration is frozen, shared with other mocks until written (state/working-state.ts).
+    const sharing = current ? { ...current } : { ...unstoredSharing(), created_at: serverTime(c.now), access_token: newToken(c) };
     writeFields(sharing, c.operation, c.request.body);
     return sharing;
   }),

@@ -163,8 +163,7 @@ export const createSubscription = inProject((c) => {
   const capped = summaryCapRefusal(c, undefined, subscription);
   if (capped) return capped;
   c.state.nextId.subscription++;
-  c.project.subscriptions.push(subscription);
-  c.changed("subscriptions", String(subscription.id));
+  c.write("subscriptions", String(subscription.id), subscription);
   return json(201, answer(c, subscription));
 });
 
@@ -187,7 +186,6 @@ export const updateSubscription = inProject((c) => {
     subscriptionRefusal(c, (c.request.body ?? {}) as Record<string, unknown>, subscription, next) ??
     summaryCapRefusal(c, subscription, next);
   if (refused) return refused;
-  Object.assign(subscription, next);
-  c.changed("subscriptions", String(subscription.id));
-  return json(200, answer(c, subscription));
+  c.write("subscriptions", String(subscription.id), next);
+  return json(200, answer(c, next));
 });

@@ -24,7 +24,7 @@ function counted(project: ProjectState, counts: NonNullable<SyntheticPlaylist["c
 function collectionCounts(project: ProjectState, definition: SyntheticPlaylist) {
   const ids = definition.counts ? counted(project, definition.counts) : [];
   const byId = recordingsById(project);
-  const watched = ids.filter((id) => byId.get(id)?.viewed).length;
+  const watched = ids.filter((id) => byId(id)?.viewed).length;
   return { ...noCounts, count: ids.length > 0 ? ids.length : null, has_more: false, watched_count: watched };
 }
 

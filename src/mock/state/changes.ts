@@ -31,7 +31,7 @@ export type StateChange =
     };
 
 /** The key a listed record is found by: the same the handlers find it by. */
-const keyOf: Record<string, (item: Record<string, unknown>) => string> = {
+export const keyOf: Record<string, (item: Record<string, unknown>) => string> = {
   playlists: (item) => String(item.short_id),
   recordings: (item) => String(item.id),
   subscriptions: (item) => String(item.id),

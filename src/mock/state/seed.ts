@@ -20,6 +20,14 @@ interface Story {
 }
 const story = compiledStory as unknown as Story;
 
+/** The project holding the story, and its records' keys: their times are the description's examples' own, not the seeded instant's (seed-moved.ts). */
+export const storyProjectId = String(story.projects[0]!.id);
+export const storyKeys = {
+  recordings: new Set(story.recordings.map((r) => r.id)),
+  playlists: new Set(story.playlists.map((p) => p.short_id)),
+  subscriptions: new Set(story.subscriptions.map((s) => s.id)),
+};
+
 const firstNames = ["Lena", "Omar", "Priya", "Tomás", "Aiko", "Noah", "Zanele", "Mateo", "Ingrid", "Kwame", "Sara", "Yusuf", "Chloé", "Ravi", "Elif"];
 const lastNames = ["Berg", "Haddad", "Iyer", "García", "Tanaka", "Müller", "Dlamini", "Rossi", "Larsen", "Mensah", "Kowalski", "Demir", "Moreau", "Nair"];
 const countries = ["SE", "DE", "NG", "IN", "US", "BR", "JP", "FR", "GB", "TR"];
