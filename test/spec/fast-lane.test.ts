@@ -1,0 +1,32 @@
+// `npm run test:fast` runs after `npm ci` alone: none of its files reads an example's install
+// (examples/*/node_modules, which only .ci/run makes, and `npm test` requires), so a fresh clone
+// runs it green. Those that do are slow ones, which `npm test` runs.
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { slowUnitTests, unitTests } from "../../vitest.config.js";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+/** A glob of vitest's `include` (`**`, `*`) as a regular expression over paths from the root. */
+const globPattern = (glob: string) =>
+  new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*\*\//g, "(?:.*/)?").replace(/\*/g, "[^/]*")}$`);
+const matches = (globs: string[], path: string) => globs.some((glob) => globPattern(glob).test(path));
+const testFiles = readdirSync(`${root}test`, { recursive: true, encoding: "utf8" })
+  .map((path) => `test/${path}`)
+  .filter((path) => !path.includes("node_modules") && path.endsWith(".ts"));
+const fastLane = testFiles.filter((path) => matches(unitTests, path) && !matches(slowUnitTests, path));
+
+describe("the fast lane", () => {
+  it("is the unit files but the slow ones", () => {
+    expect(fastLane).toContain("test/spec/fast-lane.test.ts");
+    expect(fastLane).not.toContain("test/mock/server.test.ts");
+    expect(fastLane).not.toContain("test/mock/persistence.test.ts");
+    expect(fastLane.length).toBeGreaterThan(40);
+  });
+
+  it("reads no example's install, which a fresh clone does not have", () => {
+    const readers = testFiles.filter((path) => /examples\/[\w-]+\/node_modules/.test(readFileSync(`${root}${path}`, "utf8")));
+    expect(readers).toContain("test/types/strict-consumer.test.ts");
+    expect(readers.filter((path) => fastLane.includes(path))).toEqual([]);
+  });
+});
