@@ -30,3 +30,18 @@ describe("the fast lane", () => {
     expect(readers.filter((path) => fastLane.includes(path))).toEqual([]);
   });
 });
+
+describe("what npm test needs beyond npm ci", () => {
+  const contributing = readFileSync(`${root}docs/contributing.md`, "utf8");
+  const section = /## Running the tests\n([\s\S]*?)\n## /.exec(contributing)?.[1] ?? "";
+
+  it("is on the contributing page: each example npm test requires installed, with .ci/run's command, and Chromium", () => {
+    const required = /const examples = \[([^\]]*)\]/.exec(readFileSync(`${root}scripts/checks/test.mjs`, "utf8"))?.[1] ?? "";
+    const examples = [...required.matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
+    expect(examples.length).toBeGreaterThan(0);
+    for (const example of examples) expect(section, example).toContain(`\`${example}\``);
+    expect(readFileSync(`${root}.ci/run`, "utf8")).toContain("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --ignore-scripts");
+    expect(section).toContain("`PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --ignore-scripts`");
+    expect(section).toContain("`/usr/bin/chromium`");
+  });
+});
