@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { githubSlug } from "../../docs/.vitepress/github-slug.js";
 import { adminMaxBodyBytes } from "../../src/mock/admin.js";
-import { guidePages, readGuide } from "../support/guide.js";
+import { documentPages, guidePages, guideSnippets, readGuide, readPage } from "../support/guide.js";
 
 const root = new URL("../../", import.meta.url);
 const readme = readFileSync(new URL("README.md", root), "utf8");
@@ -13,10 +13,7 @@ const scripts: Record<string, string> = JSON.parse(readFileSync(new URL("package
 /** Every Markdown file a reader is sent to, by its path from the root. */
 const documents: Record<string, string> = {
   "README.md": readme,
-  ...Object.fromEntries(guidePages.map((page) => [`docs/${page}`, readGuide(page)])),
-  ...Object.fromEntries(
-    ["client", "mock", "conformance"].map((dir) => [`packages/${dir}/README.md`, readFileSync(new URL(`packages/${dir}/README.md`, root), "utf8")]),
-  ),
+  ...Object.fromEntries(documentPages.map((path) => [path, readPage(path)])),
 };
 
 describe("the root README", () => {
@@ -93,6 +90,20 @@ describe("the guide", () => {
 
 describe.each(Object.keys(documents))("%s", (path) => {
   const text = documents[path]!;
+
+  it("shows each TypeScript block as a file the suite checks, or as a block test/types/strict-consumer.test.ts compiles", () => {
+    const blocks = [...text.matchAll(/(^.*\n)?```(tsx?)\n([\s\S]*?)```/gm)];
+    const compiled = guideSnippets().filter(({ where }) => where.startsWith(`${path}:`));
+    const tied = blocks.filter(([, before]) => before?.startsWith("<!-- example:"));
+    expect(tied.length + compiled.length, "every block is one or the other").toBe(blocks.length);
+    for (const [, before, , code] of tied) {
+      const [, file, note] = /^<!-- example: (\S+)(.*)-->/.exec(before!)!;
+      const checked = readFileSync(new URL(file!, root), "utf8");
+      // A block that says it is a part of its file is that part, as written; any other is the file.
+      if (note!.includes("a part of it")) expect(checked, file).toContain(code!.trimEnd());
+      else expect(code, file).toBe(checked);
+    }
+  });
 
   it("names only npm scripts that package.json defines", () => {
     const named = new Set([...text.matchAll(/\bnpm run ([\w:-]+)/g)].map((m) => m[1]!));
