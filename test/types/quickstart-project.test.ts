@@ -1,10 +1,11 @@
 // The guide's first call (docs/getting-started.md, "A first call") as a newcomer runs it on Node
 // 20: its shell lines as written, in a new folder (`npm init -y`, `npm pkg set type=module`, `tsc
 // --init --types node`, `tsc`, `node quickstart.js`), against the stateful mock, twice. Only the
-// `npm install` lines are stood in for: the client by a bundle of src/ in node_modules (the packaging
-// check installs the real tarball), its types and @types/node by paths to this repository's.
+// `npm install` lines are stood in for, in node_modules: the client by a bundle of src/ typed by src/
+// itself (which tsc, finding it in node_modules, compiles but does not emit; the packaging check
+// installs the real tarball), and @types/node by this repository's.
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -50,7 +51,10 @@ beforeAll(async () => {
     outfile: join(dir, "node_modules/session-recordings-api/index.js"),
     logLevel: "error",
   });
-  await writeFile(join(dir, "node_modules/session-recordings-api/package.json"), JSON.stringify({ type: "module", exports: "./index.js" }));
+  const client = join(dir, "node_modules/session-recordings-api");
+  await writeFile(join(client, "package.json"), JSON.stringify({ type: "module", exports: { ".": { types: "./src/index.ts", default: "./index.js" } } }));
+  await symlink(`${root}src`, join(client, "src"));
+  await symlink(`${root}node_modules/@types`, join(dir, "node_modules/@types"));
   mock = await startStatefulMock({ host: "127.0.0.1", port: 0, log: () => {} });
 }, 60_000);
 afterAll(async () => {
@@ -70,18 +74,12 @@ describe("the guide's first call", () => {
   it("compiles and runs on Node 20 as the page says, twice over: each run leaves the playlists as it found them", async () => {
     expect(commands).toEqual(expect.arrayContaining(["npm pkg set type=module", "npx tsc --init --types node", "npx tsc", "node quickstart.js"]));
     const env = { POSTHOG_BASE_URL: mock.url };
-    const tsconfig = join(dir, "tsconfig.json");
-    for (const command of commands) {
-      if (command === "npx tsc") {
-        // The types the installs would give: the client's and Node's, from this repository.
-        const written = await readFile(tsconfig, "utf8");
-        expect(written).toMatch(/^ {4}"types": \["node"\]/m);
-        const paths = `"typeRoots": [${JSON.stringify(`${root}node_modules/@types`)}], "paths": { "session-recordings-api": [${JSON.stringify(`${root}src/index.ts`)}] },`;
-        await writeFile(tsconfig, written.replace(/"compilerOptions": \{/, `"compilerOptions": { ${paths}`));
-        await writeFile(join(dir, "quickstart.ts"), await readFile(`${root}examples/quickstart.ts`));
-      }
-      await runCommand(command, env);
-    }
+    await writeFile(join(dir, "quickstart.ts"), await readFile(`${root}examples/quickstart.ts`));
+    for (const command of commands) await runCommand(command, env);
+    expect(await readFile(join(dir, "tsconfig.json"), "utf8")).toMatch(/^ {4}"types": \["node"\]/m);
+    // tsc wrote the quickstart's JavaScript beside it, and nothing into this repository's src/.
+    expect((await readdir(dir)).filter((name) => name.endsWith(".js"))).toEqual(["quickstart.js"]);
+    expect((await readdir(`${root}src`, { recursive: true })).filter((name) => /\.(js|map)$/.test(name))).toEqual([]);
     await runCommand("node quickstart.js", env);
     expect(runs).toHaveLength(2);
     for (const printed of runs) {
