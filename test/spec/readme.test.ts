@@ -82,6 +82,21 @@ describe("the guide", () => {
     expect(readGuide("mocking.md")).toContain(`may be up to ${adminMaxBodyBytes / 2 ** 20} MiB`);
   });
 
+  it("puts the task first and the mechanics in a section of their own: --persist on the mocking page, signals in getting started", () => {
+    const mocking = readGuide("mocking.md");
+    const server = /## The stateful mock as a server\n([\s\S]*?)\n## /.exec(mocking)![1]!;
+    const howTo = /\*\*Keeping what you create: `--persist FILE`\.\*\*[\s\S]*?(?=\n\*\*)/.exec(server)?.[0] ?? "";
+    expect(howTo).toContain("](#how-the-persist-file-works)");
+    // A paragraph and a command line, not the journal, the locks and the leases.
+    expect(howTo.split(/\s+/).length).toBeLessThan(160);
+    for (const mechanic of ["journal", "generation", "heartbeat", "fsync"]) expect(howTo, mechanic).not.toContain(mechanic);
+    expect(mocking.indexOf("## How the persist file works")).toBeGreaterThan(mocking.indexOf("## The stateful mock in your tests"));
+    const start = readGuide("getting-started.md");
+    const first = start.slice(0, start.indexOf("\n## "));
+    for (const mechanic of ["`sh`", "SIGTERM", "signal"]) expect(first, mechanic).not.toContain(mechanic);
+    expect(start).toContain("## Stopping what npm started");
+  });
+
   it("says what each 'seed' means on the mocking page, which the conformance page links to for --profile seed", () => {
     expect(readGuide("mocking.md")).toContain('**Two meanings of "seed".**');
     expect(readGuide("conformance.md")).toContain("](mocking.md#the-stateful-mock-as-a-server)");
