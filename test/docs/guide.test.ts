@@ -101,6 +101,13 @@ describe("the guide's site", () => {
       expect(await firstBlockOverflow(), "the first code block's sideways scroll").toBeLessThanOrEqual(0);
       await page.screenshot({ path: new URL("guide-375-getting-started.png", screenshots).pathname });
     }
+    if (name === "mocking") {
+      // The persist how-to, then its mechanics in their own section: looked at, not measured.
+      await page.getByText("Keeping what you create:").first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: new URL("guide-375-persist.png", screenshots).pathname });
+      await page.locator("#how-the-persist-file-works").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: new URL("guide-375-persist-mechanics.png", screenshots).pathname });
+    }
     if (name === "recording") {
       await page.locator("main table").first().scrollIntoViewIfNeeded();
       await page.screenshot({ path: new URL("guide-375-cards.png", screenshots).pathname });
