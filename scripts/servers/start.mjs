@@ -59,6 +59,8 @@ await /** @type {Promise<void>} */ (
 // both profiles starts while it does.
 console.log("Starting the mocks…");
 const prismStarting = startPrism({ host, port: mockPort });
+// Its failure is reported below, once the others have started or failed: not an unhandled rejection meanwhile.
+prismStarting.catch(() => {});
 /** @type {typeof import("../../src/mock/adapters/node-http/server.js")} */
 const { startStatefulMock } = await loadSource("src/mock/adapters/node-http/server.ts");
 const [statefulStarted, liveStarted, prismStarted] = await Promise.allSettled([
