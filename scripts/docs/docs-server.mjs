@@ -22,7 +22,7 @@ export const guideMount = "/guide/";
 export const unreadyPart = (what, failure) =>
   failure
     ? { status: 500, text: `${what} could not be built: ${failure.message.split("\n")[0]} (npm start's output says more).` }
-    : { status: 503, text: `${what} is being built; this page reloads itself until it is ready (half a minute at most the first time).` };
+    : { status: 503, text: `${what} is being built; this page reloads itself until it is ready (10 to 20 s the first time).` };
 
 /**
  * @param {import("node:http").ServerResponse} response

@@ -31,7 +31,7 @@ const ports = { stateful: statefulPort, live: livePort, prism: mockPort };
 // run's ports, which docs-dist/ must not) and the guide (served from docs-dist/guide/, built only
 // when what it is built from changed: ../docs/guide.mjs) are made once the URLs are printed, and
 // each answers a short page saying so until then. So the URLs come in seconds on a fresh clone,
-// where the guide's build takes half a minute.
+// where the guide's build takes 10 to 20 s (more on a busy machine).
 const docs = { seedPage: Buffer.alloc(0), livePage: Buffer.alloc(0) };
 /** @type {{ reference?: import("../docs/docs-server.mjs").Unready, guide?: import("../docs/docs-server.mjs").Unready }} */
 const unready = { reference: unreadyPart("The API reference"), guide: unreadyPart("The guide") };
@@ -108,7 +108,7 @@ console.log(`
   Press Ctrl-C to stop them all.
 `);
 
-// Then the docs, the reference first (seconds) and the guide (half a minute when it must be built).
+// Then the docs, the reference first (seconds) and the guide (10 to 20 s when it must be built).
 renderReference()
   .then(() => ensureGuide({ log: console.log }))
   .then(
