@@ -44,4 +44,14 @@ describe("what npm test needs beyond npm ci", () => {
     expect(section).toContain("`PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --ignore-scripts`");
     expect(section).toContain("`/usr/bin/chromium`");
   });
+
+  it("is linked from the README, which gives each lane's time", () => {
+    const readme = readFileSync(`${root}README.md`, "utf8");
+    expect(readme).toContain("](docs/contributing.md#running-the-tests)");
+    for (const lane of ["npm run test:fast", "npm test"])
+      expect(
+        readme.split("\n").find((line) => line.startsWith(`${lane} `)),
+        lane,
+      ).toMatch(/\(about \d+ min( \d+ s)? on 2 idle cores\)$/);
+  });
 });
