@@ -71,6 +71,14 @@ describe("the guide", () => {
       expect(installed).toEqual(tarballs);
     });
 
+    it("names, on every page, only tarballs npm run pack writes", () => {
+      const named = new Set(
+        Object.values(documents).flatMap((text) => [...text.matchAll(/\.\.\/(session-recordings-api[\w-]*?-\d+\.\d+\.\d+\.tgz)/g)].map((m) => m[1]!)),
+      );
+      expect(named.size).toBeGreaterThan(0);
+      for (const tarball of named) expect(tarballs, tarball).toContain(tarball);
+    });
+
     it("runs with npx only bins the installed packages ship, and each of them", () => {
       const bins = manifests.flatMap((manifest) => Object.keys(manifest.bin ?? {}));
       const named = new Set(Object.values(documents).flatMap((text) => [...text.matchAll(/\bnpx (session-recordings-api[\w-]*)/g)].map((m) => m[1]!)));
