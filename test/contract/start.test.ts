@@ -44,9 +44,9 @@ describe("npm start", () => {
       expect(await early.text()).toContain("The guide is being built");
     }
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the guide was not ready:\n${output}`)), 110_000);
+      const timer = setTimeout(() => reject(new Error(`the docs were not ready:\n${output}`)), 110_000);
       const ready = () => {
-        if (!output.includes("The guide is ready")) return;
+        if (!output.includes("The guide is ready") || !output.includes("The API reference is ready")) return;
         clearTimeout(timer);
         resolve();
       };
@@ -54,7 +54,7 @@ describe("npm start", () => {
       ready();
     });
     expect(output.indexOf("The API reference is ready")).toBeGreaterThan(output.indexOf("Press Ctrl-C"));
-    expect(output.indexOf("The guide is ready")).toBeGreaterThan(output.indexOf("The API reference is ready"));
+    expect(output.indexOf("The guide is ready")).toBeGreaterThan(output.indexOf("Press Ctrl-C"));
     const guide = await fetch(`http://127.0.0.1:${docsPort}/guide/`);
     expect(guide.status).toBe(200);
     expect(await guide.text()).toContain("Getting started in five minutes");
