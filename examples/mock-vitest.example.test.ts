@@ -2,7 +2,7 @@
 // and mock, and each test starts from the seeded state the setup resets to.
 import { unwrap } from "session-recordings-api";
 import { expect, it } from "vitest";
-import { api, mock } from "./mock-vitest.js"; // in your project: "./vitest.setup"
+import { api, mock } from "./mock-vitest.js"; // in your project: "./vitest.setup.js"
 
 const path = { project_id: "28417" };
 const playlists = "/api/environments/{project_id}/session_recording_playlists/";

@@ -14,6 +14,8 @@ import { ensureGuide, guideDir } from "./guide.mjs";
 import { renderRedoc } from "./redoc-render.mjs";
 import { tryItPage, withTryIt } from "./try-it.mjs";
 
+/** The packages' one version (each package.json's, which the packaging check holds equal). */
+const packageVersion = JSON.parse(await readFile(new URL("../../packages/client/package.json", import.meta.url), "utf8")).version;
 const docsPath = fileURLToPath(new URL("../../docs-dist/index.html", import.meta.url));
 export const liveDocsPath = fileURLToPath(new URL("../../docs-dist/live.html", import.meta.url));
 
@@ -45,6 +47,9 @@ const pages = {
 };
 
 /** The introduction's line on the guide, served beside the pages at /guide/, and on what each search covers. */
+/** The introduction's line on the two versions beside the title. */
+const versionNote = `**Versions.** The API itself has no version. Beside the title, "description" is this description's version (\`info.version\`), and "packages" the version of the packages built from it: the client, the mock and the conformance command (${packageVersion}).`;
+
 const guideNote =
   "**The guide** ([guide/](guide/)) shows how to use the client, the mocks and the conformance command, a page per task, and links each operation it names to its place on this page. Its search finds the guide's pages; the search on this page finds this reference's operations and sections.";
 
@@ -108,9 +113,11 @@ export async function renderDocs(which = "seed", { tryIt = true, ports = default
   // Rendered for the default ports, then moved to the ones in use: one render serves every port.
   const localMock = (/** @type {typeof defaultPorts} */ at) => `http://127.0.0.1:${at[/** @type {keyof typeof defaultPorts} */ (page.localMock)]}`;
   document.setIn(["info", "title"], `${document.getIn(["info", "title"])}${page.title}`);
+  // Redoc shows info.version beside the title: say whose it is, as the packages' differs.
+  document.setIn(["info", "version"], `description ${document.getIn(["info", "version"])}, packages ${packageVersion}`);
   document.set("servers", serversOf(document, which));
   const note = tryIt ? `${tryItNote(page.mock, localMock(defaultPorts))}\n\n` : "";
-  document.setIn(["info", "description"], `${page.link}\n\n${guideNote}\n\n${note}${document.getIn(["info", "description"])}`);
+  document.setIn(["info", "description"], `${page.link}\n\n${versionNote}\n\n${guideNote}\n\n${note}${document.getIn(["info", "description"])}`);
   let html = movePorts(await renderRedoc(document.toString({ lineWidth: 0 })), ports);
   for (const url of cdnLogos) html = html.replaceAll(url, inlineLogo);
   html = html.replace("</head>", `${hashLinks}${wrappedSamples}</head>`);

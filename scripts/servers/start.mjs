@@ -3,8 +3,7 @@
 // (exit-with-parent.mjs): it never outlives npm, and its children never outlive it.
 import "./exit-with-parent.mjs";
 import { createServer } from "node:http";
-import { renderDocs } from "../docs/docs.mjs";
-import { docsHandler, guideMount } from "../docs/docs-server.mjs";
+import { docsHandler, guideMount, unreadyPart } from "../docs/docs-server.mjs";
 import { ensureGuide, guideDir } from "../docs/guide.mjs";
 import { guidePagesInOrder } from "../docs/guide-pages.mjs";
 import { loadSource } from "../lib/load-source.mjs";
@@ -26,21 +25,28 @@ function fail(message) {
   process.exit(1);
 }
 
-console.log("Rendering the docs…");
 // The pages list the servers on the ports in use.
 const ports = { stateful: statefulPort, live: livePort, prism: mockPort };
-// The reference is served from memory: its pages carry this run's ports, which docs-dist/ must
-// not. The guide is served from docs-dist/guide/, built only when what it is built from changed
-// (../docs/guide.mjs); both at once.
-const [[seedPage, livePage]] = await Promise.all([
-  Promise.all([renderDocs("seed", { ports }), renderDocs("live", { ports })]).catch((error) =>
-    fail(`Could not render the docs:\n${error.stderr || error.message}`),
-  ),
-  ensureGuide({ log: console.log }).catch((error) => fail(`Could not build the guide:\n${error.message}`)),
-]);
-
+// The docs server answers at once: the reference (served from memory, since its pages carry this
+// run's ports, which docs-dist/ must not) and the guide (served from docs-dist/guide/, built only
+// when what it is built from changed: ../docs/guide.mjs) are made once the URLs are printed, and
+// each answers a short page saying so until then. So the URLs come in seconds on a fresh clone,
+// where the guide's build takes 10 to 20 s (more on a busy machine).
+const docs = { seedPage: Buffer.alloc(0), livePage: Buffer.alloc(0) };
+/** @type {{ reference?: import("../docs/docs-server.mjs").Unready, guide?: import("../docs/docs-server.mjs").Unready }} */
+const unready = { reference: unreadyPart("The API reference"), guide: unreadyPart("The guide") };
 const docsServer = createServer(
-  docsHandler({ seedPage: Buffer.from(seedPage), livePage: Buffer.from(livePage), guideDir, guideHome: `${guidePagesInOrder()[0]?.page}.html` }),
+  docsHandler({
+    get seedPage() {
+      return docs.seedPage;
+    },
+    get livePage() {
+      return docs.livePage;
+    },
+    guideDir,
+    guideHome: `${guidePagesInOrder()[0]?.page}.html`,
+    unready: () => unready,
+  }),
 );
 await /** @type {Promise<void>} */ (
   new Promise((resolve) => {
@@ -49,26 +55,31 @@ await /** @type {Promise<void>} */ (
   })
 );
 
-console.log("Starting the stateful mock…");
+// Prism, the slowest to start (it reads the description), is spawned first; the stateful mock in
+// both profiles starts while it does.
+console.log("Starting the mocks…");
+const prismStarting = startPrism({ host, port: mockPort });
+// Its failure is reported below, once the others have started or failed: not an unhandled rejection meanwhile.
+prismStarting.catch(() => {});
 /** @type {typeof import("../../src/mock/adapters/node-http/server.js")} */
 const { startStatefulMock } = await loadSource("src/mock/adapters/node-http/server.ts");
-const stateful = await startStatefulMock({ host, port: statefulPort }).catch((error) => {
+const [statefulStarted, liveStarted, prismStarted] = await Promise.allSettled([
+  startStatefulMock({ host, port: statefulPort }),
+  startStatefulMock({ host, port: livePort, profile: "live" }),
+  prismStarting,
+]);
+if (statefulStarted.status === "rejected" || liveStarted.status === "rejected" || prismStarted.status === "rejected") {
   docsServer.close();
-  fail(startFailure(error, statefulPort, "set STATEFUL_MOCK_PORT to another port"));
-});
-const live = await startStatefulMock({ host, port: livePort, profile: "live" }).catch((error) => {
-  docsServer.close();
-  stateful.stop();
-  fail(startFailure(error, livePort, "set LIVE_MOCK_PORT to another port"));
-});
-
-console.log("Starting the example mock (Prism)…");
-const prism = await startPrism({ host, port: mockPort }).catch((error) => {
-  docsServer.close();
-  stateful.stop();
-  live.stop();
-  fail(startFailure(error, mockPort, "set MOCK_PORT to another port"));
-});
+  for (const started of [statefulStarted, liveStarted, prismStarted]) if (started.status === "fulfilled") await started.value.stop();
+  const [failed, port, variable] =
+    statefulStarted.status === "rejected"
+      ? [statefulStarted, statefulPort, "STATEFUL_MOCK_PORT"]
+      : liveStarted.status === "rejected"
+        ? [liveStarted, livePort, "LIVE_MOCK_PORT"]
+        : [/** @type {PromiseRejectedResult} */ (prismStarted), mockPort, "MOCK_PORT"];
+  fail(startFailure(failed.reason, port, `set ${variable} to another port`));
+}
+const [stateful, live, prism] = [statefulStarted.value, liveStarted.value, prismStarted.value];
 
 let stopping = false;
 async function stop() {
@@ -96,3 +107,32 @@ console.log(`
 
   Press Ctrl-C to stop them all.
 `);
+
+// Then the docs, side by side: the reference (seconds) and the guide (10 to 20 s when it must be built).
+void renderReference();
+ensureGuide({ log: console.log }).then(
+  () => {
+    delete unready.guide;
+    console.log(`The guide is ready: http://${host}:${docsPort}${guideMount}`);
+  },
+  (error) => {
+    unready.guide = unreadyPart("The guide", error);
+    console.error(`Could not build the guide:\n${error.message}`);
+  },
+);
+
+/** Renders both reference pages into `docs`; a failure is printed and served, and leaves the rest running. */
+async function renderReference() {
+  try {
+    // Imported here: Redoc's renderer takes a second to load, which the URLs need not wait for.
+    const { renderDocs } = await import("../docs/docs.mjs");
+    const [seedPage, livePage] = await Promise.all([renderDocs("seed", { ports }), renderDocs("live", { ports })]);
+    Object.assign(docs, { seedPage: Buffer.from(seedPage), livePage: Buffer.from(livePage) });
+    delete unready.reference;
+    console.log(`The API reference is ready: http://${host}:${docsPort}/`);
+  } catch (error) {
+    const failure = /** @type {Error & { stderr?: string }} */ (error);
+    unready.reference = unreadyPart("The API reference", failure);
+    console.error(`Could not render the docs:\n${failure.stderr || failure.message}`);
+  }
+}

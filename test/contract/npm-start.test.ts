@@ -17,7 +17,7 @@ interface Started {
   output: () => string;
 }
 
-/** `npm start` until it prints that it is ready; rejects with what it printed if it exits or takes over 110 s (in a fresh clone beside the rest of npm test on 2 cores, the first took 71 s). */
+/** `npm start` until it prints that it is ready, the reference and the guide too; rejects with what it printed if it exits or takes over 110 s (in a fresh clone beside the rest of npm test on 2 cores, the first took 71 s). */
 async function npmStart(): Promise<Started> {
   const ports = {
     DOCS_PORT: await freePort(),
@@ -33,7 +33,7 @@ async function npmStart(): Promise<Started> {
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`npm start was not ready in 110 s:\n${printed}`)), 110_000);
     npm.stdout!.on("data", () => {
-      if (printed.includes("Press Ctrl-C")) {
+      if (["Press Ctrl-C", "The API reference is ready", "The guide is ready"].every((line) => printed.includes(line))) {
         clearTimeout(timer);
         resolve();
       }

@@ -2,9 +2,10 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startStatefulMock } from "../../src/mock/adapters/node-http/server.js";
-import { readGuide } from "../support/guide.js";
+import { documentPages, readPage } from "../support/guide.js";
 
-const page = readGuide("mocking.md");
+// Every page's curl lines, the guide's and the packages' (docs/mocking.md has them today).
+const page = documentPages.map(readPage).join("\n");
 const curlsTo = (port: number) => page.split("\n").filter((line) => line.startsWith("curl ") && line.includes(`127.0.0.1:${port}`));
 // Its own stateful server: the lines change state, which the contract suite's shared one must not see.
 let stateful: Awaited<ReturnType<typeof startStatefulMock>>;
@@ -18,7 +19,7 @@ const mocks = [
   { name: "the stateful mock", port: 4020, host: () => new URL(stateful.url).host, minimum: 4 },
 ];
 
-describe.each(mocks)("the guide's curl lines (docs/mocking.md) work as written against $name", ({ port, host, minimum }) => {
+describe.each(mocks)("the curl lines of every page work as written against $name", ({ port, host, minimum }) => {
   const curls = curlsTo(port);
 
   it("has the lines", () => {

@@ -6,7 +6,7 @@ import { killedAfterEachTest } from "../support/process-tree.js";
 const tracked = killedAfterEachTest();
 
 describe("npm start", () => {
-  it("serves both mocks and the docs, the guide's site too, prints their URLs and a curl that works, and stops cleanly on Ctrl-C", async () => {
+  it("prints the URLs of both mocks and the docs, then makes the docs, which answer a short page until ready; a curl that works; stops cleanly on Ctrl-C", async () => {
     const [mockPort, docsPort, statefulPort] = [await freePort(), await freePort(), await freePort()];
     const child = tracked(
       spawn(process.execPath, ["scripts/servers/start.mjs"], {
@@ -35,6 +35,26 @@ describe("npm start", () => {
     expect(output).toMatch(new RegExp(`Stateful mock .*http://127.0.0.1:${statefulPort}`));
     expect(output).toContain(`http://127.0.0.1:${docsPort}/`);
     expect(output).toMatch(new RegExp(`The guide: +http://127.0.0.1:${docsPort}/guide/`));
+    // The URLs come before the docs are made (the guide's build takes half a minute on a fresh
+    // clone): until the guide is ready, its URL answers a page saying it is being built.
+    expect(output).not.toContain("Rendering the docs");
+    const early = await fetch(`http://127.0.0.1:${docsPort}/guide/`, { redirect: "manual" });
+    if (!output.includes("The guide is ready")) {
+      expect(early.status).toBe(503);
+      expect(await early.text()).toContain("The guide is being built");
+    }
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the docs were not ready:\n${output}`)), 110_000);
+      const ready = () => {
+        if (!output.includes("The guide is ready") || !output.includes("The API reference is ready")) return;
+        clearTimeout(timer);
+        resolve();
+      };
+      child.stdout.on("data", ready);
+      ready();
+    });
+    expect(output.indexOf("The API reference is ready")).toBeGreaterThan(output.indexOf("Press Ctrl-C"));
+    expect(output.indexOf("The guide is ready")).toBeGreaterThan(output.indexOf("Press Ctrl-C"));
     const guide = await fetch(`http://127.0.0.1:${docsPort}/guide/`);
     expect(guide.status).toBe(200);
     expect(await guide.text()).toContain("Getting started in five minutes");
@@ -55,5 +75,5 @@ describe("npm start", () => {
     await expect(fetch(`http://127.0.0.1:${mockPort}/`)).rejects.toThrow();
     await expect(fetch(`http://127.0.0.1:${statefulPort}/`)).rejects.toThrow();
     await expect(fetch(`http://127.0.0.1:${docsPort}/`)).rejects.toThrow();
-  }, 150_000);
+  }, 250_000);
 });

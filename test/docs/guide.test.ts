@@ -54,6 +54,13 @@ afterAll(async () => {
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
 });
 
+/** How far the page's first code block runs past its box (0 or less: it fits). */
+const firstBlockOverflow = () =>
+  page
+    .locator("main div[class*='language-'] pre")
+    .first()
+    .evaluate((pre) => pre.scrollWidth - pre.clientWidth);
+
 /** A page of the guide as served, fetched once however many links point into it. */
 const servedPages = new Map<string, Promise<string>>();
 function servedText(url: string): Promise<string> {
@@ -89,6 +96,18 @@ describe("the guide's site", () => {
     expect(wideTables, "tables that scroll sideways").toBe(0);
     const hrefs = await page.locator("a[href]").evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
     links.push(...hrefs.map((href) => ({ on: name, href })));
+    if (name === "getting-started") {
+      // Its first block, the first thing a reader runs, is read whole: no sideways scroll on a phone.
+      expect(await firstBlockOverflow(), "the first code block's sideways scroll").toBeLessThanOrEqual(0);
+      await page.screenshot({ path: new URL("guide-375-getting-started.png", screenshots).pathname });
+    }
+    if (name === "mocking") {
+      // The persist how-to, then its mechanics in their own section: looked at, not measured.
+      await page.getByText("Keeping what you create:").first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: new URL("guide-375-persist.png", screenshots).pathname });
+      await page.locator("#how-the-persist-file-works").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: new URL("guide-375-persist-mechanics.png", screenshots).pathname });
+    }
     if (name === "recording") {
       await page.locator("main table").first().scrollIntoViewIfNeeded();
       await page.screenshot({ path: new URL("guide-375-cards.png", screenshots).pathname });
@@ -139,6 +158,8 @@ describe("the guide's site", () => {
   it("leaves the site for the reference when an operation is clicked, where every operation linked is shown", async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${origin}/guide/getting-started.html`, { waitUntil: "load" });
+    expect(await firstBlockOverflow(), "the first code block, cut off at 1440 px").toBeLessThanOrEqual(0);
+    await page.screenshot({ path: new URL("guide-1440-getting-started.png", screenshots).pathname });
     await page.locator("main a.reference-link", { hasText: "updatePlaylist" }).first().click();
     await page.locator('[data-section-id="/playlists/updateplaylist"]').waitFor({ timeout: 30_000 });
     expect(new URL(page.url()).pathname).toBe("/");

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { docsHandler } from "../../scripts/docs/docs-server.mjs";
+import { docsHandler, unreadyPart } from "../../scripts/docs/docs-server.mjs";
 
 let dir: string;
 let server: Server;
@@ -134,5 +134,43 @@ describe("the docs server", () => {
     // The URL parser resolves plain dot segments first: those leave /guide/ and get the reference's page.
     expect([200, 404], path).toContain(answer.status);
     if (answer.status === 200) expect(answer.body, path).toBe("<html>seed</html>");
+  });
+});
+
+describe("the docs server, while npm start makes the docs", () => {
+  it("answers what is being built with a short page that says so and reloads itself, and a failed build with why, until each is ready", async () => {
+    const unready: Record<string, ReturnType<typeof unreadyPart>> = {
+      reference: unreadyPart("The API reference"),
+      guide: unreadyPart("The guide", new Error("VitePress failed\nat line 3")),
+    };
+    const pages = { seedPage: Buffer.from("<html>seed</html>"), livePage: Buffer.from("<html>live</html>") };
+    const handler = docsHandler({ ...pages, guideDir: join(dir, "guide"), guideHome: "getting-started.html", unready: () => unready });
+    const building = createServer(handler);
+    await new Promise<void>((resolve) => building.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(building.address() as AddressInfo).port}`;
+    try {
+      for (const path of ["/", "/live.html", "/playlists"]) {
+        const answer = await fetch(`${origin}${path}`);
+        expect([answer.status, answer.headers.get("retry-after"), answer.headers.get("content-type")], path).toEqual([503, "2", "text/html; charset=utf-8"]);
+        const text = await answer.text();
+        expect(text).toContain("The API reference is being built");
+        expect(text).toContain('<meta http-equiv="refresh" content="2">');
+      }
+      const head = await fetch(`${origin}/`, { method: "HEAD" });
+      expect([head.status, await head.text()]).toEqual([503, ""]);
+      for (const path of ["/guide", "/guide/", "/guide/getting-started.html"]) {
+        const answer = await fetch(`${origin}${path}`, { redirect: "manual" });
+        expect(answer.status, path).toBe(500);
+        const text = await answer.text();
+        expect(text).toContain("The guide could not be built: VitePress failed (npm start's output says more).");
+        expect(text).not.toContain("refresh");
+      }
+      delete unready.reference;
+      delete unready.guide;
+      expect(await (await fetch(`${origin}/`)).text()).toBe("<html>seed</html>");
+      expect((await fetch(`${origin}/guide/`, { redirect: "manual" })).status).toBe(302);
+    } finally {
+      await new Promise<void>((resolve) => building.close(() => resolve()));
+    }
   });
 });

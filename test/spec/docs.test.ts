@@ -23,6 +23,13 @@ describe("rendered docs", () => {
       }
       expect(html).toContain("(live.html)");
       expect(html, "the guide, beside the page").toContain("([guide/](guide/))");
+      // Beside the title, which version is whose: the description's and the packages', which differ.
+      const described = parse(readFileSync(new URL("../../generated/openapi.yaml", import.meta.url), "utf8")).info.version;
+      const packaged = JSON.parse(readFileSync(new URL("../../packages/client/package.json", import.meta.url), "utf8")).version;
+      expect(html).toMatch(
+        new RegExp(`<h1[^>]*>Session Recordings, Playlists and Subscriptions API \\(description ${described}, packages ${packaged}\\)</h1>`),
+      );
+      expect(html).toContain("**Versions.** The API itself has no version.");
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

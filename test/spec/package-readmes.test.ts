@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseOptions } from "../../src/conformance/args.js";
 import { parseOptions as parseMcpOptions } from "../../src/mcp/args.js";
+import { documentPages, readPage } from "../support/guide.js";
 
 const root = new URL("../../", import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), "utf8");
@@ -44,8 +45,11 @@ describe("the package READMEs", () => {
     expect(readmes.mock).toContain("<!-- example: examples/mock-vitest.ts");
   });
 
-  it("conformance: its command lines parse as the bin parses them", () => {
-    const lines = commandLines(readmes.conformance, "session-recordings-api-conformance");
+  /** The README's command lines, then those of every other page (the guide's and the packages'). */
+  const everyPage = (readme: string) => [readme, ...documentPages.map(readPage)].join("\n");
+
+  it("conformance: its command lines, on its page and every other, parse as the bin parses them", () => {
+    const lines = commandLines(everyPage(readmes.conformance), "session-recordings-api-conformance");
     expect(lines.length).toBeGreaterThan(0);
     // `phx_…` is the reader's key to fill in.
     for (const line of lines.map((text) => text.replaceAll("…", "example"))) {
@@ -56,7 +60,7 @@ describe("the package READMEs", () => {
   });
 
   it("mcp: its command lines parse as the bin parses them", () => {
-    const lines = commandLines(readmes.mcp, "session-recordings-api-mcp");
+    const lines = commandLines(everyPage(readmes.mcp), "session-recordings-api-mcp");
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) {
       const [assignments, args] = line.split("npx session-recordings-api-mcp") as [string, string];
@@ -65,11 +69,14 @@ describe("the package READMEs", () => {
     }
   });
 
-  it("mock: its command lines use only flags the bin's usage names", () => {
-    const usage = read("src/mock/adapters/node-http/cli.ts");
-    const lines = commandLines(readmes.mock, "session-recordings-api-mock");
-    expect(lines.length).toBeGreaterThan(0);
-    for (const flag of lines.flatMap((line) => line.match(/--[\w-]+/g) ?? [])) expect(usage, flag).toContain(`${flag} `);
+  it("mock: its command lines, on its page and every other, use only flags the bin's usage names (the server's, or record's)", () => {
+    const usages = { server: read("src/mock/adapters/node-http/cli.ts"), record: read("src/record/args.ts") };
+    const lines = commandLines(everyPage(readmes.mock), "session-recordings-api-mock");
+    expect(lines.filter((line) => !line.includes("npx session-recordings-api-mock record")).length).toBeGreaterThan(0);
+    for (const line of lines) {
+      const usage = line.includes("npx session-recordings-api-mock record") ? usages.record : usages.server;
+      for (const flag of line.match(/--[\w-]+/g) ?? []) expect(usage, `${flag} in ${line}`).toContain(`${flag} `);
+    }
   });
 });
 

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { githubSlug } from "../../docs/.vitepress/github-slug.js";
 import { adminMaxBodyBytes } from "../../src/mock/admin.js";
-import { guidePages, readGuide } from "../support/guide.js";
+import { documentPages, guidePages, guideSnippets, readGuide, readPage } from "../support/guide.js";
 
 const root = new URL("../../", import.meta.url);
 const readme = readFileSync(new URL("README.md", root), "utf8");
@@ -13,10 +13,7 @@ const scripts: Record<string, string> = JSON.parse(readFileSync(new URL("package
 /** Every Markdown file a reader is sent to, by its path from the root. */
 const documents: Record<string, string> = {
   "README.md": readme,
-  ...Object.fromEntries(guidePages.map((page) => [`docs/${page}`, readGuide(page)])),
-  ...Object.fromEntries(
-    ["client", "mock", "conformance", "mcp"].map((dir) => [`packages/${dir}/README.md`, readFileSync(new URL(`packages/${dir}/README.md`, root), "utf8")]),
-  ),
+  ...Object.fromEntries(documentPages.map((path) => [path, readPage(path)])),
 };
 
 describe("the root README", () => {
@@ -75,6 +72,14 @@ describe("the guide", () => {
       expect(installed).toEqual(tarballs);
     });
 
+    it("names, on every page, only tarballs npm run pack writes", () => {
+      const named = new Set(
+        Object.values(documents).flatMap((text) => [...text.matchAll(/\.\.\/(session-recordings-api[\w-]*?-\d+\.\d+\.\d+\.tgz)/g)].map((m) => m[1]!)),
+      );
+      expect(named.size).toBeGreaterThan(0);
+      for (const tarball of named) expect(tarballs, tarball).toContain(tarball);
+    });
+
     it("runs with npx only bins the installed packages ship, and each of them", () => {
       const bins = manifests.flatMap((manifest) => Object.keys(manifest.bin ?? {}));
       const named = new Set(Object.values(documents).flatMap((text) => [...text.matchAll(/\bnpx (session-recordings-api[\w-]*)/g)].map((m) => m[1]!)));
@@ -86,6 +91,21 @@ describe("the guide", () => {
     expect(readGuide("mocking.md")).toContain(`may be up to ${adminMaxBodyBytes / 2 ** 20} MiB`);
   });
 
+  it("puts the task first and the mechanics in a section of their own: --persist on the mocking page, signals in getting started", () => {
+    const mocking = readGuide("mocking.md");
+    const server = /## The stateful mock as a server\n([\s\S]*?)\n## /.exec(mocking)![1]!;
+    const howTo = /\*\*Keeping what you create: `--persist FILE`\.\*\*[\s\S]*?(?=\n\*\*)/.exec(server)?.[0] ?? "";
+    expect(howTo).toContain("](#how-the-persist-file-works)");
+    // A paragraph and a command line, not the journal, the locks and the leases.
+    expect(howTo.split(/\s+/).length).toBeLessThan(160);
+    for (const mechanic of ["journal", "generation", "heartbeat", "fsync"]) expect(howTo, mechanic).not.toContain(mechanic);
+    expect(mocking.indexOf("## How the persist file works")).toBeGreaterThan(mocking.indexOf("## The stateful mock in your tests"));
+    const start = readGuide("getting-started.md");
+    const first = start.slice(0, start.indexOf("\n## "));
+    for (const mechanic of ["`sh`", "SIGTERM", "signal"]) expect(first, mechanic).not.toContain(mechanic);
+    expect(start).toContain("## Stopping what npm started");
+  });
+
   it("says what each 'seed' means on the mocking page, which the conformance page links to for --profile seed", () => {
     expect(readGuide("mocking.md")).toContain('**Two meanings of "seed".**');
     expect(readGuide("conformance.md")).toContain("](mocking.md#the-stateful-mock-as-a-server)");
@@ -94,6 +114,20 @@ describe("the guide", () => {
 
 describe.each(Object.keys(documents))("%s", (path) => {
   const text = documents[path]!;
+
+  it("shows each TypeScript block as a file the suite checks, or as a block test/types/strict-consumer.test.ts compiles", () => {
+    const blocks = [...text.matchAll(/(^.*\n)?```(tsx?)\n([\s\S]*?)```/gm)];
+    const compiled = guideSnippets().filter(({ where }) => where.startsWith(`${path}:`));
+    const tied = blocks.filter(([, before]) => before?.startsWith("<!-- example:"));
+    expect(tied.length + compiled.length, "every block is one or the other").toBe(blocks.length);
+    for (const [, before, , code] of tied) {
+      const [, file, note] = /^<!-- example: (\S+)(.*)-->/.exec(before!)!;
+      const checked = readFileSync(new URL(file!, root), "utf8");
+      // A block that says it is a part of its file is that part, as written; any other is the file.
+      if (note!.includes("a part of it")) expect(checked, file).toContain(code!.trimEnd());
+      else expect(code, file).toBe(checked);
+    }
+  });
 
   it("names only npm scripts that package.json defines", () => {
     const named = new Set([...text.matchAll(/\bnpm run ([\w:-]+)/g)].map((m) => m[1]!));
