@@ -4,6 +4,7 @@
 import { parseArgs } from "node:util";
 import { baseUrlOf, CommandLineError as UsageError, wholeNumber } from "../shared/command-line.js";
 import { isKeepable, keepable } from "./anonymise.js";
+import { defaultBounds, type RunBounds } from "./bounds.js";
 
 export { UsageError };
 
@@ -24,12 +25,14 @@ export interface CliOptions {
   paceMs: number;
   recordingsPaceMs: number;
   timeoutMs: number;
+  bounds: RunBounds;
 }
 
 export const usage = `usage: session-recordings-api-mock record --base-url https://us.posthog.com --project <id> --out <file.json>
          [--max-recordings 300] [--date-from -30d] [--date-to <date>] [--salt <secret>] [--redact-text]
          [--keep <field>]… [--keep-times] [--project-id-out <id>]
          [--pace-ms 250] [--recordings-pace-ms 5000] [--timeout-ms 60000]
+         [--max-pages ${defaultBounds.maxPages}] [--max-items ${defaultBounds.maxItems}] [--max-bytes ${defaultBounds.maxBytes}] [--max-time-ms ${defaultBounds.maxTimeMs}]
 
 Records one project (its playlists with their recordings, the recordings of a date window, their
 persons, its subscriptions) into a snapshot the stateful mock loads, anonymised, reading only.
@@ -37,6 +40,8 @@ The personal API key comes from ${keyVariable}, or a prompt at a terminal; it ne
 project:read, session_recording:read, session_recording_playlist:read and subscription:read.
 Writes <file.json> and, beside it, <file>.meta.json (when, from where, with which options, counts).
 --keep takes: ${keepable.join(", ")}.
+A run that passes --max-pages (responses), --max-items (records read), --max-bytes (of the answers)
+or --max-time-ms stops there, naming the listing and the bound, and writes nothing.
 Exit code: 0 written, 1 failed (nothing written), 2 bad input, 130 interrupted (nothing written).`;
 
 const flags = {
@@ -54,6 +59,10 @@ const flags = {
   "pace-ms": { type: "string" },
   "recordings-pace-ms": { type: "string" },
   "timeout-ms": { type: "string" },
+  "max-pages": { type: "string" },
+  "max-items": { type: "string" },
+  "max-bytes": { type: "string" },
+  "max-time-ms": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -107,5 +116,11 @@ export function parseOptions(argv: readonly string[]): CliOptions | undefined {
     paceMs: wholeNumber("pace-ms", values["pace-ms"], 250, 0),
     recordingsPaceMs: wholeNumber("recordings-pace-ms", values["recordings-pace-ms"], 5_000, 0),
     timeoutMs: wholeNumber("timeout-ms", values["timeout-ms"], 60_000, 1),
+    bounds: {
+      maxPages: wholeNumber("max-pages", values["max-pages"], defaultBounds.maxPages, 1),
+      maxItems: wholeNumber("max-items", values["max-items"], defaultBounds.maxItems, 1),
+      maxBytes: wholeNumber("max-bytes", values["max-bytes"], defaultBounds.maxBytes, 1024),
+      maxTimeMs: wholeNumber("max-time-ms", values["max-time-ms"], defaultBounds.maxTimeMs, 1),
+    },
   };
 }

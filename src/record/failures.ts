@@ -4,6 +4,7 @@
 import { ApiError, ConnectionError, RequestAbortedError, RequestTimeoutError, UnexpectedResponseError } from "../live.js";
 import { MockStateError } from "../mock/state/snapshot.js";
 import { keyVariable } from "./args.js";
+import { BoundReachedError } from "./bounds.js";
 import { UnknownProjectError } from "./read-account.js";
 import { PersonalDataError, requiredScopes } from "./record.js";
 
@@ -12,7 +13,7 @@ export const isInterruption = (error: unknown) => error instanceof RequestAborte
 
 export function failureLine(error: unknown, baseUrl: string, project: string): string {
   const host = new URL(baseUrl).host;
-  if (error instanceof PersonalDataError || error instanceof UnknownProjectError) return error.message;
+  if (error instanceof PersonalDataError || error instanceof UnknownProjectError || error instanceof BoundReachedError) return error.message;
   if (error instanceof ApiError) {
     const detail = error.detail ?? "";
     if (error.status === 401)

@@ -66,6 +66,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       paceMs: options.paceMs,
       recordingsPaceMs: options.recordingsPaceMs,
       timeoutMs: options.timeoutMs,
+      bounds: options.bounds,
       signal: io.signal,
       progress,
       ...io.overrides,

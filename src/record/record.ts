@@ -9,6 +9,7 @@ import { liveProfile } from "../mock/profiles/live.js";
 import { checkSnapshot } from "../mock/state/snapshot.js";
 import type { MockState } from "../mock/state/state.js";
 import { anonymise } from "./anonymise.js";
+import { defaultBounds, type RunBounds, RunBudget } from "./bounds.js";
 import { readAccount } from "./read-account.js";
 import { readOnlyFetch } from "./read-only-fetch.js";
 import type { RecordReport } from "./report.js";
@@ -41,6 +42,8 @@ export interface RecordOptions {
   /** Retries of a throttled or failed read (429 waits as Retry-After says). Default 4. */
   maxRetries?: number | undefined;
   timeoutMs?: number | undefined;
+  /** What the run may read (bounds.ts): each bound left out takes its default. */
+  bounds?: Partial<RunBounds> | undefined;
   /** Replaces the platform's fetch (tests); the read-only guard and the pacing still wrap it. */
   fetch?: FetchFunction | undefined;
   clock?: Clock | undefined;
@@ -96,22 +99,41 @@ export async function recordAccount(options: RecordOptions): Promise<Recording> 
   const dateFrom = options.dateFrom ?? "-30d";
   const recordingsPaceMs = options.recordingsPaceMs ?? 5_000;
   const pacer = new Pacer(options.clock ?? realClock, { paceMs: options.paceMs ?? 250, recordingsPaceMs });
+  const bounds = { ...defaultBounds, ...options.bounds };
+  // The reads stop on the caller's signal, or on a bound reached.
+  const reads = new AbortController();
+  const onAbort = () => reads.abort(options.signal?.reason);
+  options.signal?.addEventListener("abort", onAbort, { once: true });
+  if (options.signal?.aborted) onAbort();
+  const budget = new RunBudget(bounds, (error) => reads.abort(error));
   const api = createClient({
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
-    fetch: readOnlyFetch(pacer, options.fetch),
+    fetch: readOnlyFetch(pacer, options.fetch, budget),
     maxRetries: options.maxRetries ?? 4,
     timeoutMs: options.timeoutMs ?? 60_000,
+    maxResponseBytes: bounds.maxBytes,
   });
-  const raw = await readAccount(api, {
-    project: options.project,
-    maxRecordings,
-    dateFrom,
-    dateTo: options.dateTo,
-    signal: options.signal,
-    progress: options.progress,
-    recordingsPaceMs,
-  });
+  budget.start();
+  let raw: Awaited<ReturnType<typeof readAccount>>;
+  try {
+    raw = await readAccount(api, {
+      project: options.project,
+      maxRecordings,
+      dateFrom,
+      dateTo: options.dateTo,
+      signal: reads.signal,
+      progress: options.progress,
+      recordingsPaceMs,
+      item: (resource) => budget.item(resource),
+    });
+  } catch (error) {
+    // A bound reached surfaces through the client as an aborted read: the bound is what happened.
+    throw budget.reached ?? error;
+  } finally {
+    budget.end();
+    options.signal?.removeEventListener("abort", onAbort);
+  }
   options.progress?.("anonymising and checking");
   const now = options.now ?? new Date();
   const { state, report, personal, keptPaths } = anonymise(raw, {
