@@ -31,6 +31,12 @@ export class Ledger {
   readonly keptValues = new Set<string>();
   /** Output paths written as read on request (`--keep`): the scan skips exactly these. */
   readonly keptPaths = new Set<string>();
+  /**
+   * Output paths of synthetic text, made by the recorder from its closed list of words: the scan
+   * still reads their shapes, but does not search them for values read, since a word of the list
+   * may rightly be a value some person held (`mobile`).
+   */
+  readonly madePaths = new Set<string>();
 
   count(kind: "kept" | "replaced" | "dropped", field: string, n = 1): void {
     const table = this.report[kind];

@@ -22,6 +22,8 @@ export interface ScanOptions {
   personal: Iterable<string>;
   /** Paths kept as read by `--keep`: not searched. */
   kept?: ReadonlySet<string> | undefined;
+  /** Paths of text the recorder made from its closed words: read for shapes, not searched for values read. */
+  made?: ReadonlySet<string> | undefined;
   /**
    * Whether the number at `path` is judged by its field (a count, a duration, an id the
    * recorder wrote) rather than read like text; by default every number is read like text.
@@ -51,12 +53,12 @@ function kindsIn(text: string, personal: readonly string[]): LeakKind[] {
 export const looksPersonal = (text: string) => kindsIn(text, []).length > 0;
 
 /** Every leak in `output`, in the order met; an empty list when there is none. */
-export function findPersonalData(output: unknown, { personal, kept = new Set(), typedNumber = () => false }: ScanOptions): Leak[] {
+export function findPersonalData(output: unknown, { personal, kept = new Set(), made = new Set(), typedNumber = () => false }: ScanOptions): Leak[] {
   // Each value as its readings too, so a value read encoded (a query, say) is found decoded.
   const values = [...new Set([...personal].flatMap((value) => readingsOf(value).texts.map(folded)).filter((value) => value.length >= 4))];
   const leaks: Leak[] = [];
   const check = (text: string, path: string) => {
-    for (const kind of kindsIn(text, values)) leaks.push({ path, kind });
+    for (const kind of kindsIn(text, made.has(path) ? [] : values)) leaks.push({ path, kind });
   };
   // An explicit stack, not recursion: a state is a few levels deep, but what it holds in free-form fields need not be.
   const stack: { value: unknown; path: string }[] = [{ value: output, path: "snapshot" }];

@@ -143,7 +143,6 @@ describe("generated people planted in generated spellings", () => {
           fetch: createMock({ snapshot: state, now: () => now }).fetch,
           paceMs: 0,
           recordingsPaceMs: 0,
-          redactText: true,
           now,
         });
         const output = JSON.stringify(recording.snapshot) + JSON.stringify(recording.sidecar);
