@@ -197,7 +197,8 @@ export class People {
     const name = person.name === null || person.name === undefined ? null : (shown ?? (first ? this.distinctId(first) : null));
     this.ledger.count("replaced", "person.name, person.uuid, person.id, person.distinct_ids");
     for (const field of Object.keys(person)) {
-      if (!["id", "name", "distinct_ids", "created_at", "uuid", "properties"].includes(field)) this.ledger.count("dropped", `person.${field}`);
+      if (!["id", "name", "distinct_ids", "created_at", "uuid", "properties"].includes(field))
+        this.ledger.count("dropped", "person (fields the recorder does not know)");
     }
     return {
       id: typeof person.id === "number" ? this.pseudonyms.integer(`person:${person.id}`) : null,
