@@ -90,6 +90,9 @@ export class People {
 
   email(value: string): string {
     this.ledger.read(value);
+    // Each half too, so an address split across two fields is found in either.
+    const at = value.lastIndexOf("@");
+    if (at > 0) for (const half of [value.slice(0, at), value.slice(at)]) this.ledger.read(half);
     return this.pseudonyms.of("email", value.trim().toLowerCase());
   }
 
@@ -107,7 +110,7 @@ export class People {
   }
 
   name(value: string): string {
-    this.ledger.read(value);
+    this.ledger.readWords(value);
     return isEmail(value.trim()) ? this.email(value) : this.pseudonyms.of("name", value);
   }
 
@@ -170,7 +173,8 @@ export class People {
         return written;
       }
     }
-    this.ledger.read(typeof value === "string" ? value : JSON.stringify(value));
+    if (typeof value === "string" && /name|address|street|city/i.test(key)) this.ledger.readWords(value);
+    else this.ledger.read(typeof value === "string" ? value : JSON.stringify(value));
     this.ledger.count("dropped", field);
     return undefined;
   }
@@ -192,7 +196,7 @@ export class People {
       }
     }
     const shown = [...emailProperties, ...nameProperties].map((key) => properties[key]).find((value) => typeof value === "string") as string | undefined;
-    if (typeof person.name === "string") this.ledger.read(person.name);
+    this.ledger.readWords(person.name);
     // The service's name: the first email or name property, else the first distinct id; made again from what is written.
     const name = person.name === null || person.name === undefined ? null : (shown ?? (first ? this.distinctId(first) : null));
     this.ledger.count("replaced", "person.name, person.uuid, person.id, person.distinct_ids");
@@ -213,7 +217,8 @@ export class People {
   /** A teammate, through the one team map: ids, names and email replaced, the avatar dropped. */
   user(user: User | null | undefined): User | null {
     if (!user) return null;
-    for (const value of [user.first_name, user.last_name, user.distinct_id]) this.ledger.read(value);
+    for (const value of [user.first_name, user.last_name]) this.ledger.readWords(value);
+    this.ledger.read(user.distinct_id);
     const email = this.email(user.email);
     const out: Record<string, unknown> = {
       id: this.pseudonyms.integer(`user:${user.id}`),

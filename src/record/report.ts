@@ -48,6 +48,22 @@ export class Ledger {
     if (typeof value === "string" && value.trim() !== "") this.personal.add(value.trim());
   }
 
+  /**
+   * Notes a name or an address as personal in the spellings it may be met in: whole, each word of
+   * four letters or more alone (a first name, `Janet's`, a street), and its words in reverse order
+   * (`Roe, Janet`).
+   */
+  readWords(value: unknown): void {
+    if (typeof value !== "string") return;
+    this.read(value);
+    const words = value.match(/\p{L}[\p{L}'’-]*/gu) ?? [];
+    for (const word of words) if (word.length >= 4) this.read(word.replace(/['’]s$/, ""));
+    if (words.length > 1) {
+      this.read([...words].reverse().join(", "));
+      this.read([...words].reverse().join(" "));
+    }
+  }
+
   /** Notes `value` as written as read on purpose: the scan does not search for it, though it may be read elsewhere too. */
   keptOnPurpose(value: string): void {
     if (value.trim() !== "") this.keptValues.add(value.trim());

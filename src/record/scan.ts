@@ -7,9 +7,10 @@
 // cannot be judged, and counts as a hit. A hit names the field's path and its kind, never the
 // value, which is what must not be shown.
 import { readingsOf } from "./readings.js";
-import { emailShape, ipsIn, isPseudonymEmail, phonesIn, tokensIn } from "./shapes.js";
+import { cardsIn, emailShape, ipsIn, isPseudonymEmail, phonesIn, tokensIn } from "./shapes.js";
+import { skeleton } from "./spellings.js";
 
-export type LeakKind = "personal value" | "email" | "IP address" | "phone number" | "token" | "cannot be judged";
+export type LeakKind = "personal value" | "email" | "IP address" | "phone number" | "card number" | "token" | "cannot be judged";
 
 export interface Leak {
   /** Where, as `snapshot.projects.28417.recordings[3].person.properties.email`. */
@@ -31,6 +32,29 @@ export interface ScanOptions {
   typedNumber?: ((path: string) => boolean) | undefined;
 }
 
+/**
+ * The fixed words of what the recorder writes itself (pseudonyms' prefixes and domain, its
+ * placeholders): a value read that is one of them, or part of one (a person called Example),
+ * would stop every run, so it is not searched for; the recorder's words carry no one's data.
+ */
+const recorderWords = [
+  "user-@example.invalid",
+  "you@example.invalid",
+  "person-",
+  "person ",
+  "value-",
+  "site-.example",
+  "property_",
+  "event_",
+  "#channel-",
+  "teammate",
+  "recorded project",
+  "recorded user",
+  "insight ",
+  "dashboard ",
+  "object_storage",
+];
+
 /** How the scan compares: case and look-alikes folded. */
 export const folded = (text: string) => text.normalize("NFKC").toLowerCase();
 
@@ -40,10 +64,12 @@ function kindsIn(text: string, personal: readonly string[]): LeakKind[] {
   const kinds = new Set<LeakKind>(undecidable ? ["cannot be judged"] : []);
   for (const reading of texts) {
     const lower = reading.toLowerCase();
-    if (personal.some((value) => lower.includes(value))) kinds.add("personal value");
+    const looks = skeleton(reading);
+    if (personal.some((value) => lower.includes(value) || looks.includes(value))) kinds.add("personal value");
     if ((reading.match(emailShape) ?? []).some((email) => !isPseudonymEmail(email))) kinds.add("email");
     if (ipsIn(reading).length > 0) kinds.add("IP address");
     if (phonesIn(reading).length > 0) kinds.add("phone number");
+    if (cardsIn(reading).length > 0) kinds.add("card number");
     if (tokensIn(reading).length > 0) kinds.add("token");
   }
   return [...kinds];
@@ -55,7 +81,19 @@ export const looksPersonal = (text: string) => kindsIn(text, []).length > 0;
 /** Every leak in `output`, in the order met; an empty list when there is none. */
 export function findPersonalData(output: unknown, { personal, kept = new Set(), made = new Set(), typedNumber = () => false }: ScanOptions): Leak[] {
   // Each value as its readings too, so a value read encoded (a query, say) is found decoded.
-  const values = [...new Set([...personal].flatMap((value) => readingsOf(value).texts.map(folded)).filter((value) => value.length >= 4))];
+  // Reversed too: a key or an id written backwards is still the key.
+  const values = [
+    ...new Set(
+      [...personal]
+        .flatMap((value) =>
+          readingsOf(value).texts.flatMap((text) => {
+            const reversed = [...text].reverse().join("");
+            return [folded(text), folded(reversed), skeleton(text), skeleton(reversed)];
+          }),
+        )
+        .filter((value) => value.length >= 4 && !recorderWords.some((word) => word.includes(value) || skeleton(word).includes(value))),
+    ),
+  ];
   const leaks: Leak[] = [];
   const check = (text: string, path: string) => {
     for (const kind of kindsIn(text, made.has(path) ? [] : values)) leaks.push({ path, kind });
@@ -77,8 +115,11 @@ export function findPersonalData(output: unknown, { personal, kept = new Set(), 
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, item] = entries[i]!;
         const at = `${path}.${key}`;
-        if (!kept.has(at)) check(key, `${at} (the key)`);
-        stack.push({ value: item, path: at });
+        // A key that holds personal data is never shown: its path names it as "[a key]", and so do the paths below it.
+        const found = kept.has(at) ? [] : kindsIn(key, values);
+        const shown = found.length > 0 ? `${path}.[a key]` : at;
+        for (const kind of found) leaks.push({ path: `${shown} (the key)`, kind });
+        stack.push({ value: item, path: kept.has(at) ? at : shown });
       }
     }
   }
