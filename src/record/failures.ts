@@ -13,7 +13,8 @@ import { looksPersonal } from "./scan.js";
 export const isInterruption = (error: unknown) => error instanceof RequestAbortedError || (error instanceof Error && error.name === "AbortError");
 
 /** A source's own words (an error's detail), shown only when no reading of them is shaped like personal data, and short. */
-const sourceText = (text: string) => (looksPersonal(text) ? "(a detail shaped like personal data, not shown)" : text.length > 300 ? `${text.slice(0, 300)}…` : text);
+const sourceText = (text: string) =>
+  looksPersonal(text) ? "(a detail shaped like personal data, not shown)" : text.length > 300 ? `${text.slice(0, 300)}…` : text;
 
 export function failureLine(error: unknown, baseUrl: string, project: string): string {
   const host = new URL(baseUrl).host;

@@ -47,8 +47,8 @@ function asText(bytes: Buffer): string | undefined {
   }
 }
 
-/** A base32 run (RFC 4648's alphabet, upper case, padding optional) long enough to carry 10 bytes. */
-const base32Run = /[A-Z2-7]{16,}={0,6}/g;
+/** A base32 run (RFC 4648's alphabet, upper case, padding optional) long enough to carry 5 bytes, a personal value's 4 and more. */
+const base32Run = /[A-Z2-7]{8,}={0,6}/g;
 const base32Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 /** The most a gzip member is inflated to: past it, the text is judged as what was inflated. */
 const gunzipLimit = 1024 * 1024;

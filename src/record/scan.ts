@@ -7,7 +7,7 @@
 // cannot be judged, and counts as a hit. A hit names the field's path and its kind, never the
 // value, which is what must not be shown.
 import { readingsOf } from "./readings.js";
-import { cardsIn, emailShape, ipsIn, isPseudonymEmail, phonesIn, tokensIn } from "./shapes.js";
+import { cardsIn, emailShape, ipsIn, isPseudonymEmail, isUuid, phonesIn, tokensIn } from "./shapes.js";
 import { skeleton } from "./spellings.js";
 
 export type LeakKind = "personal value" | "email" | "IP address" | "phone number" | "card number" | "token" | "cannot be judged";
@@ -63,10 +63,11 @@ function kindsIn(text: string, personal: readonly string[]): LeakKind[] {
   const { texts, undecidable } = readingsOf(text);
   const kinds = new Set<LeakKind>(undecidable ? ["cannot be judged"] : []);
   for (const reading of texts) {
-    const lower = reading.toLowerCase();
+    // Compared by skeleton (of the lower case): case and look-alikes alike fold away, on both sides.
     const looks = skeleton(reading);
-    if (personal.some((value) => lower.includes(value) || looks.includes(value))) kinds.add("personal value");
-    if ((reading.match(emailShape) ?? []).some((email) => !isPseudonymEmail(email))) kinds.add("email");
+    if (personal.some((value) => looks.includes(value))) kinds.add("personal value");
+    // An email's shape is read off the skeleton too (a Cyrillic `о` in `.cоm`); a phone's or an IP's is not (the skeleton writes `1` as `l`).
+    if ([reading, looks].some((text) => (text.match(emailShape) ?? []).some((email) => !isPseudonymEmail(email)))) kinds.add("email");
     if (ipsIn(reading).length > 0) kinds.add("IP address");
     if (phonesIn(reading).length > 0) kinds.add("phone number");
     if (cardsIn(reading).length > 0) kinds.add("card number");
@@ -88,15 +89,27 @@ export function findPersonalData(output: unknown, { personal, kept = new Set(), 
         .flatMap((value) =>
           readingsOf(value).texts.flatMap((text) => {
             const reversed = [...text].reverse().join("");
-            return [folded(text), folded(reversed), skeleton(text), skeleton(reversed)];
+            return [skeleton(text), skeleton(reversed)];
           }),
         )
-        .filter((value) => value.length >= 4 && !recorderWords.some((word) => word.includes(value) || skeleton(word).includes(value))),
+        .filter((value) => value.length >= 4 && !recorderWords.some((word) => skeleton(word).includes(value))),
     ),
   ];
   const leaks: Leak[] = [];
+  // A UUID's hex holds no one's words, and every UUID written is the recorder's own (ids, pseudonyms): its shape is still read.
+  // Each distinct text is read once: a teammate or a pseudonym is met in many places.
+  const seen = new Map<string, LeakKind[]>();
+  const judged = (text: string, searched: boolean) => {
+    const id = `${searched ? 1 : 0}${text}`;
+    let kinds = seen.get(id);
+    if (kinds === undefined) {
+      kinds = kindsIn(text, searched ? values : []);
+      seen.set(id, kinds);
+    }
+    return kinds;
+  };
   const check = (text: string, path: string) => {
-    for (const kind of kindsIn(text, made.has(path) ? [] : values)) leaks.push({ path, kind });
+    for (const kind of judged(text, !made.has(path) && !isUuid(text))) leaks.push({ path, kind });
   };
   // An explicit stack, not recursion: a state is a few levels deep, but what it holds in free-form fields need not be.
   const stack: { value: unknown; path: string }[] = [{ value: output, path: "snapshot" }];
@@ -116,7 +129,7 @@ export function findPersonalData(output: unknown, { personal, kept = new Set(), 
         const [key, item] = entries[i]!;
         const at = `${path}.${key}`;
         // A key that holds personal data is never shown: its path names it as "[a key]", and so do the paths below it.
-        const found = kept.has(at) ? [] : kindsIn(key, values);
+        const found = kept.has(at) ? [] : judged(key, true);
         const shown = found.length > 0 ? `${path}.[a key]` : at;
         for (const kind of found) leaks.push({ path: `${shown} (the key)`, kind });
         stack.push({ value: item, path: kept.has(at) ? at : shown });

@@ -52,8 +52,23 @@ function unquoted(text: string): string {
   return plain + text.slice(last);
 }
 
+/** Each character's prototype, as confusables.txt maps it (one source character a line, as UTS #39 reads it), once per character. */
+const prototypes = new Map<string, string>();
+const prototypeOf = (char: string) => {
+  let prototype = prototypes.get(char);
+  if (prototype === undefined) {
+    prototype = unhomoglyph(char);
+    prototypes.set(char, prototype);
+  }
+  return prototype;
+};
+
 /** The skeleton of `text` (UTS #39), of its lower case: what it looks like, whatever letters spell it. */
-export const skeleton = (text: string) => unhomoglyph(text.toLowerCase().normalize("NFD")).normalize("NFD");
+export function skeleton(text: string): string {
+  let out = "";
+  for (const char of text.toLowerCase().normalize("NFD")) out += prototypeOf(char);
+  return out.normalize("NFD");
+}
 
 /** `text` and each other spelling of it (see above). */
 export function spellingsOf(text: string): string[] {
