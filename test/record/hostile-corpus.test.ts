@@ -64,6 +64,7 @@ const spellings = {
   ip: "203.0.113.77",
   prompt: `Summarise what ${email} did`,
   contexts: `Janet Roe ${email}`,
+  insightShortId: "JaneRoe1",
 } as const;
 
 /** What must appear nowhere, in any case: the person's pieces and every spelling. */
@@ -148,6 +149,7 @@ function rewrite(path: string, body: unknown): unknown {
         proactive_config: { to: email },
         ai_prompt_config: { prompt: spellings.prompt },
         count: 4155550143,
+        insight_short_id: spellings.insightShortId,
       });
   return body;
 }
