@@ -56,7 +56,8 @@ export class Ledger {
   readWords(value: unknown): void {
     if (typeof value !== "string") return;
     this.read(value);
-    const words = value.match(/\p{L}[\p{L}'’-]*/gu) ?? [];
+    // Words as written between spaces and commas: a token such as `zq0name` is one word, not `name`.
+    const words = value.split(/[\s,;]+/).filter((word) => /\p{L}/u.test(word));
     for (const word of words) if (word.length >= 4) this.read(word.replace(/['’]s$/, ""));
     if (words.length > 1) {
       this.read([...words].reverse().join(", "));
