@@ -8,13 +8,20 @@
 import { rebaseTimes } from "../mock/state/rebase.js";
 import type { MockState, Playlist, Project, Recording, Subscription, User } from "../mock/state/state.js";
 import { isObject } from "../shared/is-object.js";
+import { Census, defaultK } from "./census.js";
 import { anonymiseFilters } from "./filters.js";
 import { People } from "./people.js";
 import { Pseudonyms } from "./pseudonyms.js";
+import { idRange, plausibleTime, recordingRanges, scheduleRanges, withinRange } from "./ranges.js";
 import type { LivePlaylist, LiveProject, LiveRecording, LiveSubscription, RawAccount } from "./read-account.js";
 import { RecordingIds } from "./recording-ids.js";
 import { Ledger, type RecordReport } from "./report.js";
 import { recordedResources } from "./resources.js";
+import { syntheticText } from "./synthetic.js";
+import { onboardingProducts, timeZones } from "./vocabulary.js";
+
+/** The free-text fields `--keep` can name: synthetic unless kept, and a warning when they are. */
+export const freeTextFields = ["project.name", "playlist.name", "playlist.description", "subscription.title"] as const;
 
 /** The fields `--keep` can name: each written as read, and not scanned. */
 export const keepable = [
@@ -33,8 +40,8 @@ export const isKeepable = (field: string) => keepable.includes(field as (typeof 
 export interface AnonymiseOptions {
   /** The pseudonyms' key: random per run, or derived from --salt. Never written. */
   key: Uint8Array;
-  /** Replace playlists' names and descriptions and subscriptions' titles too. */
-  redactText?: boolean | undefined;
+  /** A value tied to persons is written as read when at least k persons hold it (census.ts). Default 5. */
+  k?: number | undefined;
   /** Fields written as read (isKeepable). */
   keep?: readonly string[] | undefined;
   /** Keep the real times (no anchor): the recording ages like any snapshot. */
@@ -51,31 +58,19 @@ export interface Anonymised {
   /** What the scan needs: the personal values read, and the paths kept on request. Never written. */
   personal: Set<string>;
   keptPaths: Set<string>;
+  madePaths: Set<string>;
 }
 
 /** The target types the mock's state holds (SubscriptionTargetType). */
 const heldTargets: readonly string[] = ["email", "slack", "webhook"] satisfies Subscription["target_type"][];
 
-const recordingCounters = [
-  "viewed",
-  "recording_duration",
-  "active_seconds",
-  "inactive_seconds",
-  "click_count",
-  "keypress_count",
-  "mouse_activity_count",
-  "console_log_count",
-  "console_warn_count",
-  "console_error_count",
-  "ongoing",
-  "activity_score",
-  // Kept beside the description's fields: the live mock answers them, and works expiry_time and recording_ttl out from the first.
-  "retention_period_days",
-  "total_size",
-  "event_count",
-] as const;
+// The recording's counters, each within its range (ranges.ts); beside the description's fields, retention_period_days,
+// total_size and event_count, which the live mock answers (expiry_time and recording_ttl from the first).
+const recordingCounters = Object.keys(recordingRanges);
+const recordingFlags = ["viewed", "ongoing"] as const;
 const recordingFields = new Set<string>([
   ...recordingCounters,
+  ...recordingFlags,
   "id",
   "distinct_id",
   "viewers",
@@ -87,9 +82,12 @@ const recordingFields = new Set<string>([
 ]);
 const snapshotSources = new Set(["web", "mobile", "unknown"]);
 
-/** Counts the fields of `record` that no rule writes: dropped, as every field the recorder does not know. */
+/**
+ * Counts the fields of `record` that no rule writes: dropped, as every field the recorder does
+ * not know, by number only, since a source's field name can carry anything.
+ */
 function dropUnknown(ledger: Ledger, kind: string, record: object, known: ReadonlySet<string>) {
-  for (const field of Object.keys(record)) if (!known.has(field)) ledger.count("dropped", `${kind}.${field}`);
+  for (const field of Object.keys(record)) if (!known.has(field)) ledger.count("dropped", `${kind} (fields the recorder does not know)`);
 }
 
 class Anonymiser {
@@ -99,43 +97,69 @@ class Anonymiser {
   readonly keep: ReadonlySet<string>;
   readonly ids: RecordingIds;
 
-  constructor(readonly options: AnonymiseOptions) {
+  constructor(
+    readonly options: AnonymiseOptions,
+    census: Census,
+  ) {
     this.pseudonyms = new Pseudonyms(options.key);
     this.keep = new Set(options.keep ?? []);
-    this.people = new People(this.pseudonyms, this.ledger, this.keep);
+    this.people = new People(this.pseudonyms, this.ledger, this.keep, census, this.now());
     this.ids = new RecordingIds(this.pseudonyms);
     this.ledger.report.keptOnRequest = [...this.keep];
   }
 
-  /** Free text, kept unless --redact-text (and then `placeholder`), or kept on request. */
-  text(field: string, value: string | null | undefined, placeholder: string | null, path: string): string | null | undefined {
-    if (value === null || value === undefined || value === "") return value;
+  /** Free text with no person attached: synthetic text of about its length, unless kept on request. */
+  text(field: string, value: unknown, path: string): string | null | undefined {
+    if (value === null || value === undefined || value === "") return value as null | undefined | "";
+    if (typeof value !== "string") {
+      this.ledger.count("dropped", `${field} (not text)`);
+      return null;
+    }
     if (this.keep.has(field)) {
       this.ledger.keptPaths.add(path);
       this.ledger.count("kept", field);
       return value;
     }
-    if (!this.options.redactText) {
-      this.ledger.count("kept", `${field} (free text, scanned)`);
-      return value;
-    }
     this.ledger.read(value);
-    this.ledger.count("replaced", field);
-    return placeholder;
+    this.ledger.count("replaced", `${field} (synthetic text)`);
+    this.ledger.madePaths.add(path);
+    return syntheticText(value, this.pseudonyms);
+  }
+
+  /** A time as written: the value when it is one within range, else the moment of recording (or null where the field allows it). */
+  time(field: string, value: unknown, fallback: string | null): string | null {
+    if (value === null || value === undefined) return fallback;
+    const written = plausibleTime(value, this.now());
+    if (written !== undefined) return written;
+    this.ledger.count("replaced", `${field} (not a time in range)`);
+    return fallback;
+  }
+
+  /** A number within `range`, or null; counted when it had to move. */
+  number(field: string, value: unknown, range: readonly [number, number]): number | null {
+    const written = withinRange(value, range);
+    if (written === undefined) {
+      if (value !== null && value !== undefined) this.ledger.count("dropped", `${field} (not a number)`);
+      return null;
+    }
+    if (written.clamped) this.ledger.count("replaced", `${field} (out of range)`);
+    return written.value;
   }
 
   recording(raw: LiveRecording, path: string): Recording {
     const { ledger, people } = this;
     dropUnknown(ledger, "recording", raw, recordingFields);
     const out: Record<string, unknown> = { id: raw.id };
-    for (const field of recordingCounters) if (field in raw) out[field] = (raw as Record<string, unknown>)[field];
+    const read = raw as Record<string, unknown>;
+    for (const field of recordingCounters) if (field in raw) out[field] = this.number(`recording.${field}`, read[field], recordingRanges[field]!);
+    for (const field of recordingFlags) if (field in raw) out[field] = read[field] === true;
     ledger.count("kept", "recording counters, durations and flags");
     ledger.read(raw.id);
     out.distinct_id = typeof raw.distinct_id === "string" ? people.distinctId(raw.distinct_id) : null;
     out.viewers = (raw.viewers ?? []).map((email) => people.email(email));
     ledger.count("replaced", "recording.distinct_id, recording.viewers");
-    out.start_time = raw.start_time ?? null;
-    out.end_time = raw.end_time ?? null;
+    out.start_time = this.time("recording.start_time", raw.start_time, null);
+    out.end_time = this.time("recording.end_time", raw.end_time, null);
     if (typeof raw.start_url === "string" && this.keep.has("recording.start_url")) {
       ledger.keptPaths.add(`${path}.start_url`);
       ledger.count("kept", "recording.start_url");
@@ -180,15 +204,15 @@ class Anonymiser {
     return {
       id: raw.id,
       short_id: raw.short_id,
-      name: this.text("playlist.name", raw.name, `Playlist ${raw.short_id}`, `${path}.name`) ?? null,
-      derived_name: this.text("playlist.derived_name", raw.derived_name, null, `${path}.derived_name`) ?? null,
-      description: this.text("playlist.description", raw.description, "", `${path}.description`) ?? "",
-      pinned: raw.pinned ?? false,
+      name: this.text("playlist.name", raw.name, `${path}.name`) ?? null,
+      derived_name: this.text("playlist.derived_name", raw.derived_name, `${path}.derived_name`) ?? null,
+      description: this.text("playlist.description", raw.description, `${path}.description`) ?? "",
+      pinned: raw.pinned === true,
       deleted: false,
-      type: raw.type ?? null,
-      created_at: raw.created_at ?? this.now().toISOString(),
+      type: raw.type === "collection" || raw.type === "filters" ? raw.type : null,
+      created_at: this.time("playlist.created_at", raw.created_at, this.now().toISOString()),
       created_by: people.user(raw.created_by as User | null),
-      last_modified_at: raw.last_modified_at ?? raw.created_at ?? this.now().toISOString(),
+      last_modified_at: this.time("playlist.last_modified_at", raw.last_modified_at ?? raw.created_at, this.now().toISOString()),
       last_modified_by: people.user(raw.last_modified_by as User | null),
       filters: anonymiseFilters(raw.filters, { people, ledger, recordingIds: this.ids.byOld, playlist: raw.short_id }),
       // The mock counts a playlist's recordings itself.
@@ -218,31 +242,51 @@ class Anonymiser {
 
   subscription(raw: LiveSubscription, path: string): Subscription {
     const { ledger } = this;
-    const known = [
-      "id",
-      "dashboard",
-      "insight",
-      "target_type",
-      "frequency",
-      "interval",
-      "byweekday",
-      "bysetpos",
-      "count",
-      "start_date",
-      "until_date",
-      "deleted",
-      "created_at",
-      "summary",
-      "next_delivery_date",
-      "dashboard_export_insights",
-      "enabled",
-    ] as const;
-    dropUnknown(ledger, "subscription", raw, new Set([...known, "title", "invite_message", "target_value", "created_by", "prompt"]));
+    // Each known field by its kind: ids and schedule numbers within range, dates in range, enums as the snapshot check holds
+    // them (a value outside stops the run there, unwritten), and any field the recorder does not know dropped.
+    const ids = ["id", "dashboard", "insight"] as const;
+    const enums = ["target_type", "frequency", "byweekday"] as const;
+    const dates = ["start_date", "until_date", "created_at", "next_delivery_date"] as const;
+    const flags = ["deleted", "enabled"] as const;
+    dropUnknown(
+      ledger,
+      "subscription",
+      raw,
+      new Set([
+        ...ids,
+        ...enums,
+        ...dates,
+        ...flags,
+        ...Object.keys(scheduleRanges),
+        "dashboard_export_insights",
+        "summary",
+        "title",
+        "invite_message",
+        "target_value",
+        "created_by",
+        "prompt",
+      ]),
+    );
+    const read = raw as Record<string, unknown>;
     const out: Record<string, unknown> = {};
-    for (const field of known) if (field in raw) out[field] = (raw as Record<string, unknown>)[field];
+    for (const field of ids) if (field in raw) out[field] = this.number(`subscription.${field}`, read[field], idRange);
+    for (const field of enums) if (field in raw) out[field] = read[field];
+    for (const field of dates)
+      if (field in raw)
+        out[field] = this.time(`subscription.${field}`, read[field], field === "start_date" || field === "created_at" ? this.now().toISOString() : null);
+    for (const field of flags) if (field in raw) out[field] = read[field] === true;
+    for (const [field, range] of Object.entries(scheduleRanges)) if (field in raw) out[field] = this.number(`subscription.${field}`, read[field], range);
+    if (Array.isArray(raw.dashboard_export_insights))
+      out.dashboard_export_insights = raw.dashboard_export_insights.flatMap((id) => withinRange(id, idRange)?.value ?? []);
+    // The service's own sentence of the schedule: made again from the schedule, so nothing read is written.
+    if ("summary" in raw) {
+      if (typeof raw.summary === "string") ledger.read(raw.summary);
+      out.summary = typeof out.frequency === "string" ? `Sent ${out.frequency}` : "Sent on a schedule";
+      ledger.count("replaced", "subscription.summary (made from the schedule)");
+    }
     ledger.count("kept", "subscription schedule, ids and dates");
     out.target_value = this.target(raw, path);
-    out.title = this.text("subscription.title", raw.title, `Subscription ${raw.id}`, `${path}.title`) ?? null;
+    out.title = this.text("subscription.title", raw.title, `${path}.title`) ?? null;
     if (typeof raw.invite_message === "string" && raw.invite_message !== "") {
       ledger.read(raw.invite_message);
       ledger.count("dropped", "subscription.invite_message");
@@ -252,8 +296,9 @@ class Anonymiser {
     // An AI report's prompt is free text: a placeholder keeps the subscription one.
     if (raw.prompt) {
       ledger.read(raw.prompt);
-      ledger.count("replaced", "subscription.prompt");
-      out.prompt = `Report ${raw.id}`;
+      ledger.count("replaced", "subscription.prompt (synthetic text)");
+      out.prompt = syntheticText(String(raw.prompt), this.pseudonyms);
+      ledger.madePaths.add(`${path}.prompt`);
     }
     return out as unknown as Subscription;
   }
@@ -289,10 +334,12 @@ class Anonymiser {
       ledger.count("replaced", "project.name");
     }
     ledger.count("replaced", "project.uuid, project.organization, project.api_token (regenerated)");
-    // An IANA zone name, checked by its shape below: a city in it (Europe/Berlin) is the project's setting, not a person's whereabouts.
+    // An IANA zone name the platform knows: a city in it (Europe/Berlin) is the project's setting, not a person's whereabouts.
+    const timezone = typeof raw.timezone === "string" && timeZones.has(raw.timezone) ? raw.timezone : "UTC";
+    if (timezone !== raw.timezone) ledger.count("replaced", "project.timezone (not a time zone)");
     ledger.keptPaths.add(`${path}.timezone`);
     const onboarding = isObject(raw.has_completed_onboarding_for)
-      ? Object.fromEntries(Object.entries(raw.has_completed_onboarding_for).filter(([key, value]) => /^[a-z_]+$/.test(key) && typeof value === "boolean"))
+      ? Object.fromEntries(Object.entries(raw.has_completed_onboarding_for).filter(([key, value]) => onboardingProducts.has(key) && typeof value === "boolean"))
       : null;
     return {
       id,
@@ -300,12 +347,12 @@ class Anonymiser {
       organization: pseudonyms.of("uuid", `organization:${raw.organization}`),
       api_token: pseudonyms.of("token", raw.api_token),
       name,
-      completed_snippet_onboarding: raw.completed_snippet_onboarding,
+      completed_snippet_onboarding: raw.completed_snippet_onboarding === true,
       has_completed_onboarding_for: onboarding,
-      ingested_event: raw.ingested_event,
-      is_demo: raw.is_demo,
-      timezone: /^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)*$/.test(raw.timezone) ? raw.timezone : "UTC",
-      access_control: raw.access_control,
+      ingested_event: raw.ingested_event === true,
+      is_demo: raw.is_demo === true,
+      timezone,
+      access_control: raw.access_control === true,
     };
   }
 
@@ -333,7 +380,8 @@ const startOf = (recording: Recording) => (recording.start_time ? Date.parse(rec
 
 /** `raw` as the mock's state, anonymised, with what was done. */
 export function anonymise(raw: RawAccount, options: AnonymiseOptions): Anonymised {
-  const a = new Anonymiser(options);
+  // The whole account first: which values enough persons share is known before anything is written.
+  const a = new Anonymiser(options, new Census(raw.recordings, options.k ?? defaultK));
   const { ledger } = a;
   const projectId = options.projectIdOut ?? String(raw.project.id);
   if (options.projectIdOut !== undefined) ledger.read(String(raw.project.id));
@@ -399,5 +447,5 @@ export function anonymise(raw: RawAccount, options: AnonymiseOptions): Anonymise
     membersOutsideWindow: raw.membersOutsideWindow,
   };
   const personal = new Set([...ledger.personal].filter((value) => !ledger.keptValues.has(value)));
-  return { state, report: ledger.report, personal, keptPaths: ledger.keptPaths };
+  return { state, report: ledger.report, personal, keptPaths: ledger.keptPaths, madePaths: ledger.madePaths };
 }

@@ -3,11 +3,17 @@
 // shell history): it comes from the environment or a prompt.
 import { parseArgs } from "node:util";
 import { baseUrlOf, CommandLineError as UsageError, wholeNumber } from "../shared/command-line.js";
-import { isKeepable, keepable } from "./anonymise.js";
+import { freeTextFields, isKeepable, keepable } from "./anonymise.js";
+import { defaultBounds, type RunBounds } from "./bounds.js";
+import { defaultK } from "./census.js";
 
 export { UsageError };
 
 export const keyVariable = "POSTHOG_PERSONAL_API_KEY";
+
+/** The warning for each field kept on request: written as read, and left out of the scan. */
+export const keptWarning = (field: string) =>
+  `warning: --keep ${field} writes it as read and unscanned${(freeTextFields as readonly string[]).includes(field) ? " (free text, synthetic otherwise)" : ""}: make sure it holds no one's data`;
 
 export interface CliOptions {
   baseUrl: string;
@@ -17,26 +23,32 @@ export interface CliOptions {
   dateFrom: string;
   dateTo: string | undefined;
   salt: string | undefined;
-  redactText: boolean;
+  minPersons: number;
   keep: string[];
   keepTimes: boolean;
   projectIdOut: string | undefined;
   paceMs: number;
   recordingsPaceMs: number;
   timeoutMs: number;
+  bounds: RunBounds;
 }
 
 export const usage = `usage: session-recordings-api-mock record --base-url https://us.posthog.com --project <id> --out <file.json>
-         [--max-recordings 300] [--date-from -30d] [--date-to <date>] [--salt <secret>] [--redact-text]
+         [--max-recordings 300] [--date-from -30d] [--date-to <date>] [--salt <secret>] [--min-persons ${defaultK}]
          [--keep <field>]… [--keep-times] [--project-id-out <id>]
          [--pace-ms 250] [--recordings-pace-ms 5000] [--timeout-ms 60000]
+         [--max-pages ${defaultBounds.maxPages}] [--max-items ${defaultBounds.maxItems}] [--max-bytes ${defaultBounds.maxBytes}] [--max-time-ms ${defaultBounds.maxTimeMs}]
 
 Records one project (its playlists with their recordings, the recordings of a date window, their
 persons, its subscriptions) into a snapshot the stateful mock loads, anonymised, reading only.
 The personal API key comes from ${keyVariable}, or a prompt at a terminal; it needs the scopes
 project:read, session_recording:read, session_recording_playlist:read and subscription:read.
 Writes <file.json> and, beside it, <file>.meta.json (when, from where, with which options, counts).
---keep takes: ${keepable.join(", ")}.
+Every value written is made by the recorder (a pseudonym, a template, synthetic text), from a
+closed vocabulary, a number or time within its range, or held by at least --min-persons persons.
+--keep takes: ${keepable.join(", ")}; each is written as read, unscanned, with a warning.
+A run that passes --max-pages (responses), --max-items (records read), --max-bytes (of the answers)
+or --max-time-ms stops there, naming the listing and the bound, and writes nothing.
 Exit code: 0 written, 1 failed (nothing written), 2 bad input, 130 interrupted (nothing written).`;
 
 const flags = {
@@ -47,13 +59,19 @@ const flags = {
   "date-from": { type: "string" },
   "date-to": { type: "string" },
   salt: { type: "string" },
+  // The default since free text became synthetic: accepted, so a script that passed it still runs.
   "redact-text": { type: "boolean" },
+  "min-persons": { type: "string" },
   keep: { type: "string", multiple: true },
   "keep-times": { type: "boolean" },
   "project-id-out": { type: "string" },
   "pace-ms": { type: "string" },
   "recordings-pace-ms": { type: "string" },
   "timeout-ms": { type: "string" },
+  "max-pages": { type: "string" },
+  "max-items": { type: "string" },
+  "max-bytes": { type: "string" },
+  "max-time-ms": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -100,12 +118,18 @@ export function parseOptions(argv: readonly string[]): CliOptions | undefined {
     dateFrom: values["date-from"] ?? "-30d",
     dateTo: values["date-to"],
     salt: values.salt,
-    redactText: values["redact-text"] ?? false,
+    minPersons: wholeNumber("min-persons", values["min-persons"], defaultK, 2, 1_000_000),
     keep,
     keepTimes: values["keep-times"] ?? false,
     projectIdOut,
     paceMs: wholeNumber("pace-ms", values["pace-ms"], 250, 0),
     recordingsPaceMs: wholeNumber("recordings-pace-ms", values["recordings-pace-ms"], 5_000, 0),
     timeoutMs: wholeNumber("timeout-ms", values["timeout-ms"], 60_000, 1),
+    bounds: {
+      maxPages: wholeNumber("max-pages", values["max-pages"], defaultBounds.maxPages, 1),
+      maxItems: wholeNumber("max-items", values["max-items"], defaultBounds.maxItems, 1),
+      maxBytes: wholeNumber("max-bytes", values["max-bytes"], defaultBounds.maxBytes, 1024),
+      maxTimeMs: wholeNumber("max-time-ms", values["max-time-ms"], defaultBounds.maxTimeMs, 1),
+    },
   };
 }

@@ -4,17 +4,23 @@
 import { ApiError, ConnectionError, RequestAbortedError, RequestTimeoutError, UnexpectedResponseError } from "../live.js";
 import { MockStateError } from "../mock/state/snapshot.js";
 import { keyVariable } from "./args.js";
+import { BoundReachedError } from "./bounds.js";
 import { UnknownProjectError } from "./read-account.js";
 import { PersonalDataError, requiredScopes } from "./record.js";
+import { looksPersonal } from "./scan.js";
 
 /** The run was interrupted (Ctrl-C): nothing written. */
 export const isInterruption = (error: unknown) => error instanceof RequestAbortedError || (error instanceof Error && error.name === "AbortError");
 
+/** A source's own words (an error's detail), shown only when no reading of them is shaped like personal data, and short. */
+const sourceText = (text: string) =>
+  looksPersonal(text) ? "(a detail shaped like personal data, not shown)" : text.length > 300 ? `${text.slice(0, 300)}…` : text;
+
 export function failureLine(error: unknown, baseUrl: string, project: string): string {
   const host = new URL(baseUrl).host;
-  if (error instanceof PersonalDataError || error instanceof UnknownProjectError) return error.message;
+  if (error instanceof PersonalDataError || error instanceof UnknownProjectError || error instanceof BoundReachedError) return error.message;
   if (error instanceof ApiError) {
-    const detail = error.detail ?? "";
+    const detail = sourceText(error.detail ?? "");
     if (error.status === 401)
       return `the key was refused (401${detail ? `: ${detail}` : ""}): check ${keyVariable} and that it is a personal API key for ${host}`;
     if (error.status === 403) {
@@ -34,7 +40,7 @@ export function failureLine(error: unknown, baseUrl: string, project: string): s
     const code = cause.code ?? cause.cause?.code;
     return `cannot reach ${host}${code ? ` (${code})` : ""}: check --base-url and the network`;
   }
-  if (error instanceof UnexpectedResponseError) return `${host} does not answer as the PostHog API (${error.message}): check --base-url`;
+  if (error instanceof UnexpectedResponseError) return `${host} does not answer as the PostHog API (${sourceText(error.message)}): check --base-url`;
   if (error instanceof MockStateError) return `the recording would not load into the mock, so nothing was written: ${error.message}`;
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

@@ -2,7 +2,7 @@
 // (cli.ts) and the tests: progress on stderr when it is a terminal, the report on stdout, one
 // line naming the problem on failure, and an exit code (0 written, 1 failed, 2 bad input, 130
 // interrupted). Nothing is written unless the whole recording succeeded.
-import { keyVariable, parseOptions, UsageError, usage } from "./args.js";
+import { keptWarning, keyVariable, parseOptions, UsageError, usage } from "./args.js";
 import { failureLine, isInterruption } from "./failures.js";
 import { type RecordOptions, recordAccount } from "./record.js";
 import { reportLines } from "./report.js";
@@ -42,6 +42,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return 2;
   }
   const redact = (text: string) => text.replaceAll(apiKey, "[redacted key]");
+  for (const field of options.keep) io.stderr(`${keptWarning(field)}\n`);
   let shown = false;
   const progress = io.progress
     ? (line: string) => {
@@ -59,13 +60,14 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       dateFrom: options.dateFrom,
       dateTo: options.dateTo,
       salt: options.salt,
-      redactText: options.redactText,
+      minPersons: options.minPersons,
       keep: options.keep,
       keepTimes: options.keepTimes,
       projectIdOut: options.projectIdOut,
       paceMs: options.paceMs,
       recordingsPaceMs: options.recordingsPaceMs,
       timeoutMs: options.timeoutMs,
+      bounds: options.bounds,
       signal: io.signal,
       progress,
       ...io.overrides,

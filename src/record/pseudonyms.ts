@@ -40,6 +40,7 @@ export const formats = {
   value: (digest, size) => `value-${lettersOf(digest, size)}`,
   host: (digest, size) => `site-${lettersOf(digest, size)}.example`,
   key: (digest, size) => `property_${lettersOf(digest, size)}`,
+  event: (digest, size) => `event_${lettersOf(digest, size)}`,
   channel: (digest, size) => `#channel-${lettersOf(digest, size)}`,
   shortId: (digest, size) => lettersOf(digest, size + 4),
   token: (digest, size) => `phc_${lettersOf(digest, size + 37)}`,

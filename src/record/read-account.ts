@@ -33,6 +33,8 @@ export interface ReadOptions {
   progress?: ((line: string) => void) | undefined;
   /** The gap between two pages of the recordings listing, for the progress line's estimate. */
   recordingsPaceMs?: number | undefined;
+  /** Counts each item read against the run's bound (bounds.ts). */
+  item?: ((resource: string) => void) | undefined;
 }
 
 /** The project `id` is not one the key can see. */
@@ -43,12 +45,13 @@ export class UnknownProjectError extends Error {
 const pageSize = 100;
 
 export async function readAccount(api: LiveApiClient, options: ReadOptions): Promise<RawAccount> {
-  const { signal, progress = () => undefined } = options;
+  const { signal, progress = () => undefined, item: count = () => undefined } = options;
   const path = { project_id: options.project };
 
   progress("reading the projects the key can see");
   let project: LiveProject | undefined;
   for await (const item of api.paginate("/api/projects/", { params: { query: { limit: pageSize } }, signal })) {
+    count("the projects");
     if (String(item.id) === options.project) project = item;
   }
   if (!project) throw new UnknownProjectError(`project ${options.project} is not one this key can see: check --project`);
@@ -59,6 +62,7 @@ export async function readAccount(api: LiveApiClient, options: ReadOptions): Pro
     params: { path, query: { limit: pageSize } },
     signal,
   })) {
+    count("the playlists");
     // The service's synthetic playlists are made up per request, never stored.
     if (!item.is_synthetic && !item.deleted) playlists.push(item);
   }
@@ -74,6 +78,7 @@ export async function readAccount(api: LiveApiClient, options: ReadOptions): Pro
     signal,
   })) {
     page++;
+    for (const _ of results) count("the recordings");
     for (const recording of results) if (recordings.size < options.maxRecordings) recordings.set(recording.id, recording);
     const left = pages - page;
     const estimate = left > 0 && options.recordingsPaceMs ? ` (at most about ${Math.ceil((left * options.recordingsPaceMs) / 1000)} s more)` : "";
@@ -91,6 +96,7 @@ export async function readAccount(api: LiveApiClient, options: ReadOptions): Pro
       signal,
     })) {
       if (ids.length >= options.maxRecordings) break;
+      count("a playlist's recordings");
       if (!recordings.has(recording.id)) {
         recordings.set(recording.id, recording);
         membersOutsideWindow++;
@@ -103,6 +109,7 @@ export async function readAccount(api: LiveApiClient, options: ReadOptions): Pro
   progress("reading subscriptions");
   const subscriptions: LiveSubscription[] = [];
   for await (const item of api.paginate("/api/environments/{project_id}/subscriptions/", { params: { path, query: { limit: pageSize } }, signal })) {
+    count("the subscriptions");
     if (!item.deleted) subscriptions.push(item);
   }
   return { project, playlists, members, recordings: [...recordings.values()], subscriptions, membersOutsideWindow };

@@ -5,6 +5,7 @@
 
 import type { Pacer } from "../conformance/pacing.js";
 import type { FetchFunction } from "../live.js";
+import { type RunBudget, resourceOf } from "./bounds.js";
 
 export class NotReadOnlyError extends Error {
   override name = "NotReadOnlyError";
@@ -24,13 +25,15 @@ function untilAborted(waiting: Promise<void>, signal: AbortSignal | null | undef
   });
 }
 
-/** `fetch` (the platform's by default) allowing only reads, each waiting its turn with `pacer`. */
-export function readOnlyFetch(pacer: Pacer, fetch: FetchFunction = (input, init) => globalThis.fetch(input, init)): FetchFunction {
+/** `fetch` (the platform's by default) allowing only reads, each waiting its turn with `pacer`, counted against `budget` (pages and bytes). */
+export function readOnlyFetch(pacer: Pacer, fetch: FetchFunction = (input, init) => globalThis.fetch(input, init), budget?: RunBudget): FetchFunction {
   return async (input, init) => {
     const method = input.method.toUpperCase();
     if (!readMethods.has(method)) throw new NotReadOnlyError(`the recorder sends GET and HEAD only; it was about to send ${method}`);
     const path = new URL(input.url).pathname;
+    budget?.page(resourceOf(path));
     await untilAborted(pacer.turn(recordingsListing.test(path) ? "listRecordings" : "other"), init?.signal ?? input.signal);
-    return fetch(input, init);
+    const response = await fetch(input, init);
+    return budget ? budget.counted(response, resourceOf(path)) : response;
   };
 }

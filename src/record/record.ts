@@ -9,6 +9,8 @@ import { liveProfile } from "../mock/profiles/live.js";
 import { checkSnapshot } from "../mock/state/snapshot.js";
 import type { MockState } from "../mock/state/state.js";
 import { anonymise } from "./anonymise.js";
+import { defaultBounds, type RunBounds, RunBudget } from "./bounds.js";
+import { defaultK } from "./census.js";
 import { readAccount } from "./read-account.js";
 import { readOnlyFetch } from "./read-only-fetch.js";
 import type { RecordReport } from "./report.js";
@@ -27,7 +29,8 @@ export interface RecordOptions {
   dateTo?: string | undefined;
   /** A secret that makes the pseudonyms repeatable across runs; default a random key per run. Never written. */
   salt?: string | undefined;
-  redactText?: boolean | undefined;
+  /** A value tied to persons is written as read when at least this many persons hold it (census.ts). Default 5. */
+  minPersons?: number | undefined;
   /** Fields written as read (anonymise.ts keepable), and skipped by the scan. */
   keep?: readonly string[] | undefined;
   keepTimes?: boolean | undefined;
@@ -41,6 +44,8 @@ export interface RecordOptions {
   /** Retries of a throttled or failed read (429 waits as Retry-After says). Default 4. */
   maxRetries?: number | undefined;
   timeoutMs?: number | undefined;
+  /** What the run may read (bounds.ts): each bound left out takes its default. */
+  bounds?: Partial<RunBounds> | undefined;
   /** Replaces the platform's fetch (tests); the read-only guard and the pacing still wrap it. */
   fetch?: FetchFunction | undefined;
   clock?: Clock | undefined;
@@ -55,7 +60,16 @@ export interface Sidecar {
   recordedAt: string;
   host: string;
   project: string;
-  options: { maxRecordings: number; dateFrom: string; dateTo: string | null; redactText: boolean; keep: string[]; keepTimes: boolean; salted: boolean };
+  options: {
+    maxRecordings: number;
+    dateFrom: string;
+    dateTo: string | null;
+    minPersons: number;
+    keep: string[];
+    keepTimes: boolean;
+    salted: boolean;
+    bounds: RunBounds;
+  };
   counts: RecordReport["counts"];
   report: Omit<RecordReport, "counts">;
 }
@@ -74,7 +88,7 @@ export class PersonalDataError extends Error {
   constructor(readonly leaks: Leak[]) {
     const shown = leaks.slice(0, 5).map((leak) => `${leak.path} (${leak.kind})`);
     super(
-      `personal data would be written, so nothing was: ${shown.join("; ")}${leaks.length > 5 ? `; and ${leaks.length - 5} more` : ""}. Free text is kept unless --redact-text; a field known to be safe can be kept with --keep.`,
+      `personal data would be written, so nothing was: ${shown.join("; ")}${leaks.length > 5 ? `; and ${leaks.length - 5} more` : ""}. A field kept with --keep is written as read: leave it out if it may hold someone's data.`,
     );
   }
 }
@@ -96,27 +110,46 @@ export async function recordAccount(options: RecordOptions): Promise<Recording> 
   const dateFrom = options.dateFrom ?? "-30d";
   const recordingsPaceMs = options.recordingsPaceMs ?? 5_000;
   const pacer = new Pacer(options.clock ?? realClock, { paceMs: options.paceMs ?? 250, recordingsPaceMs });
+  const bounds = { ...defaultBounds, ...options.bounds };
+  // The reads stop on the caller's signal, or on a bound reached.
+  const reads = new AbortController();
+  const onAbort = () => reads.abort(options.signal?.reason);
+  options.signal?.addEventListener("abort", onAbort, { once: true });
+  if (options.signal?.aborted) onAbort();
+  const budget = new RunBudget(bounds, (error) => reads.abort(error));
   const api = createClient({
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
-    fetch: readOnlyFetch(pacer, options.fetch),
+    fetch: readOnlyFetch(pacer, options.fetch, budget),
     maxRetries: options.maxRetries ?? 4,
     timeoutMs: options.timeoutMs ?? 60_000,
+    maxResponseBytes: bounds.maxBytes,
   });
-  const raw = await readAccount(api, {
-    project: options.project,
-    maxRecordings,
-    dateFrom,
-    dateTo: options.dateTo,
-    signal: options.signal,
-    progress: options.progress,
-    recordingsPaceMs,
-  });
+  budget.start();
+  let raw: Awaited<ReturnType<typeof readAccount>>;
+  try {
+    raw = await readAccount(api, {
+      project: options.project,
+      maxRecordings,
+      dateFrom,
+      dateTo: options.dateTo,
+      signal: reads.signal,
+      progress: options.progress,
+      recordingsPaceMs,
+      item: (resource) => budget.item(resource),
+    });
+  } catch (error) {
+    // A bound reached surfaces through the client as an aborted read: the bound is what happened.
+    throw budget.reached ?? error;
+  } finally {
+    budget.end();
+    options.signal?.removeEventListener("abort", onAbort);
+  }
   options.progress?.("anonymising and checking");
   const now = options.now ?? new Date();
-  const { state, report, personal, keptPaths } = anonymise(raw, {
+  const { state, report, personal, keptPaths, madePaths } = anonymise(raw, {
     key: keyOf(options.salt),
-    redactText: options.redactText,
+    k: options.minPersons,
     keep: options.keep,
     keepTimes: options.keepTimes,
     projectIdOut: options.projectIdOut,
@@ -134,10 +167,11 @@ export async function recordAccount(options: RecordOptions): Promise<Recording> 
       maxRecordings,
       dateFrom,
       dateTo: options.dateTo ?? null,
-      redactText: options.redactText ?? false,
+      minPersons: options.minPersons ?? defaultK,
       keep: [...(options.keep ?? [])],
       keepTimes: options.keepTimes ?? false,
       salted: options.salt !== undefined,
+      bounds,
     },
     counts,
     report: rest,
@@ -146,7 +180,7 @@ export async function recordAccount(options: RecordOptions): Promise<Recording> 
   // The key is searched for too: an account can hold it (pasted into a playlist's name, say).
   const searched = [...personal, options.apiKey];
   const leaks = [
-    ...findPersonalData(state, { personal: searched, kept: keptPaths, typedNumber: isTypedNumber }),
+    ...findPersonalData(state, { personal: searched, kept: keptPaths, made: madePaths, typedNumber: isTypedNumber }),
     ...findPersonalData(sidecar, { personal: searched, kept: new Set(["snapshot.host"]), typedNumber: () => true }).map((leak) => ({
       ...leak,
       path: leak.path.replace(/^snapshot/, "sidecar"),

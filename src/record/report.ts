@@ -31,6 +31,12 @@ export class Ledger {
   readonly keptValues = new Set<string>();
   /** Output paths written as read on request (`--keep`): the scan skips exactly these. */
   readonly keptPaths = new Set<string>();
+  /**
+   * Output paths of synthetic text, made by the recorder from its closed list of words: the scan
+   * still reads their shapes, but does not search them for values read, since a word of the list
+   * may rightly be a value some person held (`mobile`).
+   */
+  readonly madePaths = new Set<string>();
 
   count(kind: "kept" | "replaced" | "dropped", field: string, n = 1): void {
     const table = this.report[kind];
@@ -40,6 +46,23 @@ export class Ledger {
   /** Notes `value` as personal: the scan fails the run if it appears anywhere in the output. */
   read(value: unknown): void {
     if (typeof value === "string" && value.trim() !== "") this.personal.add(value.trim());
+  }
+
+  /**
+   * Notes a name or an address as personal in the spellings it may be met in: whole, each word of
+   * four letters or more alone (a first name, `Janet's`, a street), and its words in reverse order
+   * (`Roe, Janet`).
+   */
+  readWords(value: unknown): void {
+    if (typeof value !== "string") return;
+    this.read(value);
+    // Words as written between spaces and commas: a token such as `zq0name` is one word, not `name`.
+    const words = value.split(/[\s,;]+/).filter((word) => /\p{L}/u.test(word));
+    for (const word of words) if (word.length >= 4) this.read(word.replace(/['’]s$/, ""));
+    if (words.length > 1) {
+      this.read([...words].reverse().join(", "));
+      this.read([...words].reverse().join(" "));
+    }
   }
 
   /** Notes `value` as written as read on purpose: the scan does not search for it, though it may be read elsewhere too. */

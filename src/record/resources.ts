@@ -1,7 +1,8 @@
 // The insights and dashboards the recorded subscriptions name, as the mock's state holds them
 // (id, short_id, name, a dashboard's tiles). The API describes no route for either, so they are
-// read off the subscriptions: an insight's short id (`insight_short_id`), a dashboard's tiles (the
-// insights its subscriptions deliver). Names are replaced by placeholders, never kept: an insight
+// read off the subscriptions: an insight's id, a dashboard's tiles (the insights its subscriptions
+// deliver). An insight's short id is a pseudonym of its id, never the one read: a source can put
+// any eight characters there. Names are replaced by placeholders, never kept: an insight
 // or dashboard name is free text the run has no flag for. They are not counted as personal values
 // read, since a subscription's title may repeat one, and the title follows its own rule.
 import type { Dashboard, Insight } from "../mock/state/state.js";
@@ -11,15 +12,12 @@ import type { Ledger } from "./report.js";
 
 export function recordedResources(subscriptions: LiveSubscription[], pseudonyms: Pseudonyms, ledger: Ledger): { insights: Insight[]; dashboards: Dashboard[] } {
   const insights = new Map<number, Insight>();
-  const insight = (id: number, shortId?: string | null) => {
-    const known = insights.get(id);
-    if (known && shortId) known.short_id = shortId;
-    // An insight seen only on a dashboard's tiles has no short id read: a pseudonym stands for it.
-    if (!known) insights.set(id, { id, short_id: shortId || pseudonyms.of("shortId", `insight:${id}`), name: `Insight ${insights.size + 1}` });
+  const insight = (id: number) => {
+    if (!insights.has(id)) insights.set(id, { id, short_id: pseudonyms.of("shortId", `insight:${id}`), name: `Insight ${insights.size + 1}` });
   };
   const dashboards = new Map<number, Dashboard>();
   for (const subscription of subscriptions) {
-    if (subscription.insight != null) insight(subscription.insight, subscription.insight_short_id);
+    if (subscription.insight != null) insight(subscription.insight);
     if (subscription.dashboard == null) continue;
     const dashboard = dashboards.get(subscription.dashboard) ?? { id: subscription.dashboard, name: `Dashboard ${dashboards.size + 1}`, tiles: [] };
     for (const id of subscription.dashboard_export_insights ?? []) {

@@ -54,3 +54,28 @@ export function phonesIn(text: string): string[] {
     return groups.every((group, index) => group.length >= 2 || (index === 0 && candidate.startsWith("+")));
   });
 }
+
+/** Whether `digits` pass the Luhn check, as every payment card number does. */
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * The payment card numbers in `text`, passing the Luhn check: 13 to 19 digits grouped by spaces or
+ * dashes, or 15 or 16 run together starting as cards do (3 to 6; a time in milliseconds starts with 1).
+ */
+export function cardsIn(text: string): string[] {
+  const plain = text.replace(uuidShape, " ");
+  const candidates = plain.match(/(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])/g) ?? [];
+  return candidates.filter((candidate) => {
+    const digits = candidate.replace(/\D/g, "");
+    const grouped = digits.length !== candidate.length;
+    return (grouped || (/^[3-6]/.test(digits) && digits.length >= 15 && digits.length <= 16)) && luhn(digits);
+  });
+}

@@ -58,10 +58,22 @@ export function templateSegment(raw: string): string {
   return raw;
 }
 
-/** `url` as a recording keeps it (see above); a host becomes the same pseudonym wherever it appears. */
-export function templateUrl(url: string, pseudonyms: Pseudonyms): string {
-  const { scheme, host, path } = urlParts(url);
-  const templated = path.split("/").map(templateSegment).join("/");
+/**
+ * `url` as a recording keeps it (see above); a host becomes the same pseudonym wherever it
+ * appears. A segment no template names is kept only when `common` says enough persons' pages
+ * hold it (census.ts), else it is `:text`: a name slug (`/users/jane-doe/`) is one person's.
+ */
+export function templateUrl(url: string, pseudonyms: Pseudonyms, common: (segment: string) => boolean = () => true): string {
+  const { scheme: read, host, path } = urlParts(url);
+  // A scheme from the web's few, so none carries text of its own.
+  const scheme = read === "" || /^(https?|wss?|file|capacitor|ionic|app):$/.test(read) ? read : "https:";
+  const templated = path
+    .split("/")
+    .map((raw) => {
+      const segment = templateSegment(raw);
+      return segment === raw && raw !== "" && !common(raw) ? ":text" : segment;
+    })
+    .join("/");
   if (!host) return templated;
   const mapped = pseudonyms.of("host", host);
   // As WHATWG URL writes a web address with no path: with its root.

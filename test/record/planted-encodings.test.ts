@@ -1,7 +1,11 @@
 // The recorder against generated people planted in generated spellings (as read, percent-encoded
-// once or twice, full-width, base64, base64url, inside a JWT, upper case, a phone number as a
-// number) in every field it reads: the run succeeds, with --redact-text for free text, and no
-// planted value survives, in any spelling, in the snapshot or its sidecar.
+// once or twice, full-width, base64, base64url, inside a JWT, upper case, HTML entities, `\u`
+// escapes, quoted-printable, `[at]` forms, zero-width and soft hyphens, Cyrillic look-alikes,
+// gzip, base32, reversed, a phone number as a number) in every field it reads, and in fields the
+// live answer carries beyond the mock's (a project's time zone, an event's name, a counter, a
+// subscription's summary and the fields issue 56 adds, a recording field of the source's own):
+// the run succeeds, and no planted value survives, in any spelling, in the snapshot or its sidecar.
+import { gzipSync } from "node:zlib";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createMock } from "../../src/mock/live.js";
@@ -21,8 +25,25 @@ const percentAll = (text: string) => [...Buffer.from(text)].map((byte) => `%${by
 const base64url = (part: object) => Buffer.from(JSON.stringify(part)).toString("base64url");
 const jwt = (text: string) => `${base64url({ alg: "HS256", typ: "JWT" })}.${base64url({ sub: text })}.c2lnbmF0dXJl`;
 
+const base32 = (text: string) => {
+  let bits = "";
+  for (const byte of Buffer.from(text)) bits += byte.toString(2).padStart(8, "0");
+  return (bits.match(/.{1,5}/g) ?? []).map((c) => "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"[Number.parseInt(c.padEnd(5, "0"), 2)]).join("");
+};
+const cyrillic: Record<string, string> = { a: "\u0430", e: "\u0435", o: "\u043e", c: "\u0441", p: "\u0440", x: "\u0445" };
+
 const encodings = {
   plain: (text: string) => text,
+  htmlEntities: (text: string) => [...text].map((c) => (/[a-z0-9]/i.test(c) ? c : `&#${c.codePointAt(0)};`)).join(""),
+  jsonEscape: (text: string) => text.replace(/[@.]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`),
+  quotedPrintable: (text: string) => text.replace(/[@.=]/g, (c) => `=${c.charCodeAt(0).toString(16).toUpperCase()}`),
+  atDot: (text: string) => text.replace("@", " [at] ").replace(/\./g, " [dot] "),
+  zeroWidth: (text: string) => [...text].join("\u200b"),
+  softHyphen: (text: string) => [...text].join("\u00ad"),
+  cyrillic: (text: string) => text.replace(/[aeocpx]/g, (c) => cyrillic[c]!),
+  gzip: (text: string) => gzipSync(Buffer.from(text)).toString("base64"),
+  base32,
+  reversed: (text: string) => [...text].reverse().join(""),
   upper: (text: string) => text.toUpperCase(),
   percent: percentAll,
   percentTwice: (text: string) => percentAll(text).replaceAll("%", "%25"),
@@ -34,7 +55,21 @@ const encodings = {
 type Encoding = keyof typeof encodings;
 const anyEncoding = fc.constantFrom(...(Object.keys(encodings) as Encoding[]));
 /** The spellings a URL's path segment can hold (base64's `/` would end the segment). */
-const segmentEncoding = fc.constantFrom<Encoding>("plain", "upper", "percent", "percentTwice", "fullWidth", "base64url", "jwt");
+const segmentEncoding = fc.constantFrom<Encoding>(
+  "plain",
+  "upper",
+  "percent",
+  "percentTwice",
+  "fullWidth",
+  "base64url",
+  "jwt",
+  "htmlEntities",
+  "jsonEscape",
+  "quotedPrintable",
+  "zeroWidth",
+  "cyrillic",
+  "base32",
+);
 
 const planted = fc.record({
   local: piece,
@@ -130,6 +165,37 @@ function account(p: Planted, forms: Set<string>): MockState {
   return state;
 }
 
+/** The live answers with `p` planted where the mock's state would not hold it: fields it refuses or does not know. */
+function liveFetch(state: MockState, p: Planted, forms: Set<string>) {
+  const mock = createMock({ snapshot: state, now: () => now });
+  const email = `${p.local}@${p.domain}.com`;
+  const spelled = encodings[p.as.text](email);
+  forms.add(spelled);
+  forms.add(`${p.key}_field`);
+  return async (input: Request, init?: RequestInit) => {
+    const answer = await mock.fetch(input, init);
+    const path = new URL(input.url).pathname;
+    if (!answer.ok) return answer;
+    const body = (await answer.json()) as { results?: Record<string, unknown>[] };
+    for (const item of body.results ?? []) {
+      if (/\/api\/projects\/$/.test(path)) item.timezone = `Europe/${spelled}`;
+      if (/\/session_recordings\/$/.test(path)) Object.assign(item, { [`${p.key}_field`]: spelled, click_count: p.phone });
+      if (/\/subscriptions\/$/.test(path))
+        Object.assign(item, {
+          summary: `to ${spelled}`,
+          contexts: [{ note: spelled }],
+          proactive_config: { to: spelled },
+          ai_prompt_config: { prompt: spelled },
+        });
+      const filters = item.filters as { events?: unknown[] } | undefined;
+      if (/\/session_recording_playlists\/$/.test(path) && filters && typeof filters === "object")
+        filters.events = [{ id: `${p.key}_signed_up`, name: spelled, type: "events" }];
+    }
+    forms.add(`${p.key}_signed_up`);
+    return new Response(JSON.stringify(body), { status: answer.status, headers: answer.headers });
+  };
+}
+
 describe("generated people planted in generated spellings", () => {
   it("survive nowhere, in any field the recorder reads, and the run succeeds", async () => {
     await fc.assert(
@@ -140,10 +206,9 @@ describe("generated people planted in generated spellings", () => {
           baseUrl: "http://mock.local",
           apiKey: p.apiKey,
           project: projectId,
-          fetch: createMock({ snapshot: state, now: () => now }).fetch,
+          fetch: liveFetch(state, p, forms),
           paceMs: 0,
           recordingsPaceMs: 0,
-          redactText: true,
           now,
         });
         const output = JSON.stringify(recording.snapshot) + JSON.stringify(recording.sidecar);
@@ -160,12 +225,19 @@ describe("generated people planted in generated spellings", () => {
 
   it("are found by the scan in free text, in every spelling, naming the field and not the value", () => {
     fc.assert(
-      fc.property(piece, piece, anyEncoding, fc.constantFrom("email", "distinct", "phone"), (local, domain, encoding, kind) => {
-        const value = kind === "email" ? `${local}@${domain}.com` : kind === "distinct" ? local : "+1 415 555 0123";
-        const leaks = findPersonalData({ description: `see ${encodings[encoding](value)} here` }, { personal: kind === "distinct" ? [local] : [] });
-        expect(leaks.map((leak) => leak.path)).toContain("snapshot.description");
-        expect(JSON.stringify(leaks)).not.toContain(local);
-      }),
+      // Reversed text is searched for as a value read, not as a shape: left out here, where emails and phones are found by their shapes.
+      fc.property(
+        piece,
+        piece,
+        anyEncoding.filter((e) => e !== "reversed"),
+        fc.constantFrom("email", "distinct", "phone"),
+        (local, domain, encoding, kind) => {
+          const value = kind === "email" ? `${local}@${domain}.com` : kind === "distinct" ? local : "+1 415 555 0123";
+          const leaks = findPersonalData({ description: `see ${encodings[encoding](value)} here` }, { personal: kind === "distinct" ? [local] : [] });
+          expect(leaks.map((leak) => leak.path)).toContain("snapshot.description");
+          expect(JSON.stringify(leaks)).not.toContain(local);
+        },
+      ),
       { numRuns: 200 },
     );
   });

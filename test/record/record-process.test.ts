@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StatefulMock, startStatefulMock } from "../../src/mock/adapters/node-http/server.js";
+import { startHostileSource } from "./hostile-source.js";
 
 const key = "phx_process_key_never_written";
 let dir: string;
@@ -109,6 +110,37 @@ describe("session-recordings-api-mock record, as a process", () => {
     const none = await run(recordArgs(join(dir, "x.json")), {}).done;
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/^no key: set POSTHOG_PERSONAL_API_KEY/);
+  });
+
+  it("stops a listing that never ends at its default bound, exit 1, with its memory under 300 MB", async () => {
+    // Playlists of about 5 kB each, a hundred a page, forever: the default bounds end it.
+    const endless = await startHostileSource({
+      endless: {
+        path: /\/session_recording_playlists\/$/,
+        pageSize: 100,
+        item: (n) => ({ id: n + 1, short_id: `endless${n}`, name: `Endless ${n}`, description: "x".repeat(5_000), type: "collection", filters: {} }),
+      },
+    });
+    try {
+      const { child, done } = run(["record", "--base-url", endless.url, "--project", "28417", "--out", join(dir, "endless.json"), "--pace-ms", "0"]);
+      // The resident set's peak, as Linux keeps it; read until the process ends.
+      let peakKb = 0;
+      const status = `/proc/${child.pid}/status`;
+      const poll = setInterval(() => {
+        readFile(status, "utf8")
+          .then((text) => (peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/.exec(text)?.[1] ?? 0))))
+          .catch(() => undefined);
+      }, 25);
+      const { code, stderr } = await done;
+      clearInterval(poll);
+      expect(stderr.trim()).toMatch(/^reading the playlists passed the bound of \d+ (items|bytes) \(--max-(items|bytes)\)/);
+      expect(code).toBe(1);
+      expect(peakKb).toBeGreaterThan(0);
+      expect(peakKb / 1024).toBeLessThan(300);
+      expect((await readdir(dir)).filter((name) => name.startsWith("endless"))).toEqual([]);
+    } finally {
+      await endless.stop();
+    }
   });
 
   it("without `record`, still starts the mock server", async () => {
