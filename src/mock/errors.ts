@@ -74,7 +74,7 @@ export const stateFull = (cap: number) =>
     `The mock's state is at its cap of ${Math.round(cap / 1024 / 1024)} MiB (as JSON), so writes that would grow it are refused: delete recordings (DELETE .../session_recordings/{id}/) or a playlist's recordings, POST /__mock/reset, or PUT /__mock/state with a smaller state. Reads, deletes and soft deletes go on.`,
   );
 
-/** The words of a schedule no recurrence rule can follow, by the field that makes it so (see resources/schedule.ts). */
+/** The words of a schedule no recurrence rule can follow, by the field that makes it so (see state/schedule.ts). */
 export const scheduleWording = {
   frequency: (value: unknown) => `"${String(value)}" is not a valid choice.`,
   interval: "Ensure this value is greater than or equal to 1.",

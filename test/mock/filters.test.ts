@@ -10,13 +10,12 @@ import { dateWindow, moment, ordering, sortBy } from "../../src/mock/resources/f
 import { filterPlaylists } from "../../src/mock/resources/playlists.js";
 import { filterRecordings } from "../../src/mock/resources/recordings.js";
 import { filterSubscriptions } from "../../src/mock/resources/subscriptions.js";
-import { listed, readable } from "../../src/mock/resources/visibility.js";
 import type { OperationId } from "../../src/mock/spec/operations.js";
-
 import { checkRequest } from "../../src/mock/spec/validate-request.js";
 import { seededRandom } from "../../src/mock/state/random.js";
 import { seedState } from "../../src/mock/state/seed.js";
 import { copy, type Playlist, type ProjectState, type Recording, type Subscription, type User } from "../../src/mock/state/state.js";
+import { listed, readable } from "../../src/mock/state/visibility.js";
 import { deref, operations as specOperations } from "../support/spec.js";
 
 const { operations } = seedProfile.table;

@@ -5,8 +5,8 @@
 import { describe, expect, it } from "vitest";
 import compiledStory from "../../generated/mock/story.json";
 import { createMock } from "../../src/mock/index.js";
-import { nextDelivery, scheduleProblem, summarize } from "../../src/mock/resources/schedule.js";
 import { seededRandom } from "../../src/mock/state/random.js";
+import { nextDelivery, scheduleProblem, summarize } from "../../src/mock/state/schedule.js";
 import { copy, type Subscription } from "../../src/mock/state/state.js";
 import { send } from "./support.js";
 

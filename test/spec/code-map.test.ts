@@ -48,7 +48,7 @@ describe("the code map", () => {
     for (const folder of folders) expect(readFileSync(join(root, folder, "README.md"), "utf8"), folder).toMatch(/^# src\//);
   });
 
-  it("holds its arrows: client and mock never import each other, nor the recorder or the MCP server that use both, and the engine imports no transport", () => {
+  it("holds its arrows: client and mock never import each other, nor the recorder or the MCP server that use both, the engine imports no transport, and the state no handler", () => {
     for (const file of sourceFiles) {
       const targets = importsOf(file)
         .filter((s) => s.startsWith("."))
@@ -77,6 +77,12 @@ describe("the code map", () => {
       if (room === "engine" || room === "browser adapter")
         expect(
           importsOf(file).filter((s) => /^node:/.test(s) || (room === "engine" && /^msw/.test(s))),
+          file,
+        ).toEqual([]);
+      // The rooms' order inside the engine: the handlers follow the state's rules, the state knows no handler.
+      if (file.startsWith("src/mock/state/"))
+        expect(
+          targets.filter((t) => t.startsWith("src/mock/resources")),
           file,
         ).toEqual([]);
       if (!file.startsWith("src/mock/adapters/node-http/") && !file.startsWith("src/mock/persistence/") && !file.startsWith("src/record/"))

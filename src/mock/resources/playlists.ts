@@ -7,6 +7,7 @@ import { serverTime } from "../server-time.js";
 import { rememberedPer } from "../state/generation.js";
 import { shortId } from "../state/random.js";
 import type { Playlist, ProjectState, Recording, User } from "../state/state.js";
+import { findFor, listed } from "../state/visibility.js";
 import { acknowledged } from "./acknowledge.js";
 import { conformPlaylist, conformRecording } from "./conform.js";
 import { inProject, type ProjectContext } from "./context.js";
@@ -17,7 +18,6 @@ import { filterRecordings } from "./recording-filters.js";
 import { recordingsById } from "./recording-index.js";
 import { brokenRule } from "./request-rules.js";
 import { syntheticPlaylist, withSynthetic } from "./synthetic-playlists.js";
-import { findFor, listed } from "./visibility.js";
 
 const presented = rememberedPer<Playlist, Playlist>();
 

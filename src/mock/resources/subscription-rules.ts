@@ -5,10 +5,10 @@
 // `resource_type` is (`x-derived-from`).
 import { documentedRefusal } from "../errors.js";
 import { type Answer, json } from "../responses.js";
+import { nextDelivery, ruleFields } from "../state/schedule.js";
 import type { Subscription } from "../state/state.js";
 import { derivedValue } from "./conform.js";
 import type { ProjectContext } from "./context.js";
-import { nextDelivery, ruleFields } from "./schedule.js";
 
 type Fields = Record<string, unknown>;
 

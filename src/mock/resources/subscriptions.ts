@@ -3,15 +3,15 @@
 import { documentedRefusal, idsSpent, invalidSchedule, missingScope, notFound, summaryCapReached } from "../errors.js";
 import { type Answer, json } from "../responses.js";
 import { serverTime } from "../server-time.js";
+import { nextDelivery, scheduleProblem, summarize } from "../state/schedule.js";
 import type { ProjectState, Subscription } from "../state/state.js";
+import { findFor, listed } from "../state/visibility.js";
 import { conformSubscription } from "./conform.js";
 import { inProject, type ProjectContext } from "./context.js";
 import { createdFields, writeFields } from "./fields.js";
 import { instantKey, ordering, searching, sortBy, textKey, uuidKey } from "./filtering.js";
 import { pageFor } from "./paging.js";
-import { nextDelivery, scheduleProblem, summarize } from "./schedule.js";
 import { subscriptionRefusal } from "./subscription-rules.js";
-import { findFor, listed } from "./visibility.js";
 
 /** A field the live description adds to the state's (description's) subscription. */
 const liveField = (s: Subscription, field: string) => (s as unknown as Record<string, unknown>)[field];

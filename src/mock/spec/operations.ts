@@ -4,7 +4,7 @@
 // success carries, with its compiled validators attached; and the error answers the spec's
 // examples word. One table per profile (../profiles/): the description's, and the live
 // service's. Every API fact the engine uses comes from here; what the spec cannot state is
-// behaviour, and lives in ../resources/ (one file per resource, soft delete in visibility.ts)
+// behaviour, and lives in ../resources/ (one file per resource, soft delete in ../state/visibility.ts)
 // and ../negotiate.ts.
 import type { components, operations as OperationTypes } from "../../../generated/openapi.js";
 import { createRouter, type PathAlias, type Router } from "./router.js";

@@ -1,7 +1,7 @@
 // The store's own invariants, which no schema states: what the handlers rely on to find, count
 // and number records. A state the mock built always holds them; a snapshot is checked against
 // them before it is adopted (snapshot.ts).
-import { scheduleProblem } from "../resources/schedule.js";
+import { scheduleProblem } from "./schedule.js";
 import type { MockState } from "./state.js";
 
 /** The first invariant `state` breaks, worded with the field, or undefined when it holds them all. */

@@ -6,8 +6,8 @@
 // that order, and each generated subscription's schedule, which follows its start day. The
 // story's records keep their own times. Unchanged records are shared with the base.
 import { day } from "../day.js";
-import { nextDelivery } from "../resources/schedule.js";
 import { serverTime } from "../server-time.js";
+import { nextDelivery } from "./schedule.js";
 import { storyKeys, storyProjectId } from "./seed.js";
 import type { Delivery, MockState, Playlist, ProjectState, Recording, Subscription } from "./state.js";
 

@@ -3,9 +3,9 @@
 import compiledStory from "../../../generated/mock/story.json";
 import type { components } from "../../../generated/openapi.js";
 import { day } from "../day.js";
-import { nextDelivery, summarize } from "../resources/schedule.js";
 import { serverTime } from "../server-time.js";
 import { between, pick, type Random, seededRandom, shortId, uuid7 } from "./random.js";
+import { nextDelivery, summarize } from "./schedule.js";
 import { generatedDelivery, seedResources, storyDelivery } from "./seed-resources.js";
 import { copy, type MockState, type Playlist, type ProjectState, type Recording, type Subscription } from "./state.js";
 

@@ -5,7 +5,7 @@
 // mock checks the result as it checks any snapshot, so a given record it cannot hold is an error,
 // not a silently different setup.
 import { liveProfile } from "../../../src/mock/profiles/live.js";
-import { nextDelivery, summarize } from "../../../src/mock/resources/schedule.js";
+import { nextDelivery, summarize } from "../../../src/mock/state/schedule.js";
 import type { Dashboard, Delivery, Insight, MockState, Playlist, ProjectState, Recording, Subscription, User } from "../../../src/mock/state/state.js";
 import type { Given } from "./cases.js";
 

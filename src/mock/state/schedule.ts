@@ -3,8 +3,8 @@
 // the subscription, when it next delivers, and the schedule in words.
 import { scheduleWording } from "../errors.js";
 import { serverTime } from "../server-time.js";
-import type { Subscription } from "../state/state.js";
 import { type Frequency, firstOccurrenceAfter, type Rule } from "./recurrence.js";
+import type { Subscription } from "./state.js";
 import { readable } from "./visibility.js";
 
 /** The live service schedules a delivery at least this far ahead, "since we might run a bit early". */
