@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { operationAnchors } from "../../docs/.vitepress/reference-links.js";
 import { buildDocs, liveDocsPath } from "../../scripts/docs/docs.mjs";
 import { launchChromium } from "../support/chromium.js";
 import { deref, operations, type Schema } from "../support/spec.js";
@@ -55,13 +56,19 @@ afterAll(async () => {
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
 });
 
-const slug = (tag: string) => tag.toLowerCase().replace(/\s+/g, "-");
+/** Where the reference puts each operation, as the guide's links compute it (one implementation for both). */
+const anchors = operationAnchors();
+const anchorOf = (operation: Schema): string => {
+  const anchor = anchors.get(String(operation.operationId));
+  if (!anchor) throw new Error(`no anchor for ${operation.operationId}`);
+  return anchor;
+};
 const successExamples = (operation: Schema) => {
   const status = Object.keys(operation.responses).find((code) => code.startsWith("2"));
   const examples = status ? deref(operation.responses[status]).content?.["application/json"]?.examples : undefined;
   return Object.values<Schema>(examples ?? {}).map((example) => deref(example).summary as string);
 };
-const sectionOf = (operation: Schema) => page.locator(`[data-section-id="/${slug(operation.tags[0])}/${String(operation.operationId).toLowerCase()}"]`);
+const sectionOf = (operation: Schema) => page.locator(`[data-section-id="${anchorOf(operation).slice(1)}"]`);
 const panelText = async (section: Locator) => (await section.locator("[data-testid=right-panel]").allInnerTexts()).join("\n");
 
 /** The right panel's text once its code sample has rendered, which comes after the section. */
@@ -93,7 +100,7 @@ describe("the docs page in Chromium", () => {
     "shows %s at its link, with both code samples and its named examples",
     async (id, entry) => {
       const { operation } = entry;
-      await page.goto(`${origin}/#/${slug(operation.tags[0])}/${id.toLowerCase()}`, { waitUntil: "networkidle" });
+      await page.goto(`${origin}/${anchorOf(operation)}`, { waitUntil: "networkidle" });
       const section = sectionOf(operation);
       await section.waitFor({ timeout: 15_000 });
       // The section is there before Redoc has filled it in.
