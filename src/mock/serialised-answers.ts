@@ -3,6 +3,9 @@
 // fields, and the same record objects, which a change either replaces or reports, bumping the
 // generation) is sent the same text with the same verdict: serialising and checking a listing of
 // 100 recordings costs more than the rest of its request. Internal to the engine.
+// It and spec/validate-response.ts's verdicts by text each serve what the other misses (issue 62,
+// scripts/bench/bench-answer-memories.mjs): this one skips serialising too, but the live profile's
+// listings build new items on every read, which only a comparison of texts finds again.
 
 interface Kept {
   generation: number;

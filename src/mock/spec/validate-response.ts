@@ -16,7 +16,9 @@ export function declaredStatus(operation: OperationEntry, status: number): strin
  * text seen lately is judged by its remembered verdict: every answer is still checked. A text is
  * found by comparing (a different length is told at once, a different text at its first
  * difference), which costs less than hashing it. Each validator keeps its last few; all of them
- * hold at most `verdictChars` characters, and start over past that.
+ * hold at most `verdictChars` characters, and start over past that. It finds what
+ * ../serialised-answers.ts's memory by identity cannot, such as the live profile's listings, whose
+ * items are built anew on every read (issue 62: scripts/bench/bench-answer-memories.mjs).
  */
 const verdicts = new Map<MockValidator, { text: string; problems: string[] }[]>();
 const verdictsEach = 8;
