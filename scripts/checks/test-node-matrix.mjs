@@ -28,12 +28,15 @@ function nodeBinary(major) {
   return binary;
 }
 
-for (const [dir, installed] of [
-  ["test/msw-3", "msw"],
-  ["test/mcp-inspector", "@modelcontextprotocol/inspector"],
+// Each from its committed lock. The inspector's lock cannot list vite's optional
+// `napi-windows-process-start-time`, which the registry does not serve (404), and `npm ci` refuses a
+// lock that lacks one; `npm install --no-save` installs the locked versions and skips it.
+for (const [dir, installed, install] of [
+  ["test/msw-3", "msw", ["ci"]],
+  ["test/mcp-inspector", "@modelcontextprotocol/inspector", ["install", "--no-save"]],
 ]) {
   if (!existsSync(`${root}${dir}/node_modules/${installed}`)) {
-    execFileSync("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund"], { cwd: `${root}${dir}`, stdio: "inherit" });
+    execFileSync("npm", [...install, "--ignore-scripts", "--no-audit", "--no-fund"], { cwd: `${root}${dir}`, stdio: "inherit" });
   }
 }
 
