@@ -31,10 +31,12 @@ function nodeBinary(major) {
 // Each from its committed lock. The inspector's lock cannot list vite's optional
 // `napi-windows-process-start-time`, which the registry does not serve (404), and `npm ci` refuses a
 // lock that lacks one; `npm install --no-save` installs the locked versions and skips it.
-for (const [dir, installed, install] of [
+/** @type {[dir: string, installed: string, install: string[]][]} */
+const installs = [
   ["test/msw-3", "msw", ["ci"]],
   ["test/mcp-inspector", "@modelcontextprotocol/inspector", ["install", "--no-save"]],
-]) {
+];
+for (const [dir, installed, install] of installs) {
   if (!existsSync(`${root}${dir}/node_modules/${installed}`)) {
     execFileSync("npm", [...install, "--ignore-scripts", "--no-audit", "--no-fund"], { cwd: `${root}${dir}`, stdio: "inherit" });
   }
