@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, unwrap } from "../../src/index.js";
 import { storybookMock } from "../../src/mock/adapters/storybook.js";
 import { createMock } from "../../src/mock/index.js";
+import { maxDelayMs } from "../../src/mock/negotiate.js";
 import { MockStateError } from "../../src/mock/public.js";
 
 const baseUrl = "https://storybook.test";
@@ -83,9 +84,14 @@ describe("storybookMock: no answer outlives its story", () => {
   const delayed = (milliseconds: number) =>
     fetch(`${baseUrl}/api/projects/`, { headers: { Authorization: "Bearer phx_story", Prefer: `delay=${milliseconds}` } });
 
-  it("fails a request the mock was still answering when the next story started", async () => {
+  // The mock's longest delay, twice these tests' own timeout: the request fails when its story
+  // ends, not when its answer is due.
+  const longest = maxDelayMs;
+  const bound = { timeout: longest / 2 };
+
+  it("fails a request the mock was still answering when the next story started, at once", bound, async () => {
     await startStory();
-    const late = delayed(300);
+    const late = delayed(longest);
     await new Promise((resolve) => setTimeout(resolve, 50));
     await startStory(sessionRecordings.parameters({ scenario: "empty" }));
     await expect(late).rejects.toThrow(TypeError);
@@ -93,10 +99,12 @@ describe("storybookMock: no answer outlives its story", () => {
     expect(await names()).toEqual([]);
   });
 
-  it("fails it once its story has ended, and through the adapter's fetch too", async () => {
+  it("fails it as its story ends, and through the adapter's fetch too", bound, async () => {
     const ended = await startStory();
-    const late = delayed(300);
-    const forwarded = sessionRecordings.fetch(new Request(`${baseUrl}/api/projects/`, { headers: { Authorization: "Bearer phx_story", Prefer: "delay=300" } }));
+    const late = delayed(longest);
+    const forwarded = sessionRecordings.fetch(
+      new Request(`${baseUrl}/api/projects/`, { headers: { Authorization: "Bearer phx_story", Prefer: `delay=${longest}` } }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     ended();
     await expect(late).rejects.toThrow(TypeError);

@@ -81,12 +81,12 @@ export const ListFails: Story = {
   },
 };
 
-/** The listing answered by the mock two seconds late: leave the story before then, and its answer never arrives. */
+/** The listing answered by the mock ten seconds late: leave the story before then, and its request fails at once. */
 export const SlowList: Story = {
   beforeEach({ msw }) {
     msw.use(
       http.get("*/session_recording_playlists/", ({ request }) => {
-        const delayed = new Request(request, { headers: { ...Object.fromEntries(request.headers), prefer: "delay=2000" } });
+        const delayed = new Request(request, { headers: { ...Object.fromEntries(request.headers), prefer: "delay=10000" } });
         return sessionRecordings.fetch(delayed);
       }),
     );

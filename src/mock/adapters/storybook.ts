@@ -1,8 +1,8 @@
 // session-recordings-api-mock/storybook: the stateful mock in msw-storybook-addon's worker, one
 // state per story. The mock's handlers are the worker's initial ones (the lowest priority, which
 // the addon's per-story resetHandlers() keeps), and a project-level beforeEach gives each story a
-// fresh Mock built from its parameters. Answers are dropped once their story has ended, so a late
-// one never reaches the next story. Nothing here imports Storybook or the addon: their types
+// fresh Mock built from its parameters. An answer still pending when its story ends fails at once,
+// as a cancelled request would, so a late one never reaches the next story. Nothing here imports Storybook or the addon: their types
 // meet these functions structurally.
 import type { HttpHandler } from "msw";
 import type { SetupWorker } from "msw/browser";
@@ -85,18 +85,30 @@ export interface StorybookMock<Api = undefined> {
 /** A module from `import("./state.json")` holds the snapshot as its default export; a snapshot has no `default` part. */
 const unwrapModule = (value: unknown): unknown => (typeof value === "object" && value !== null && "default" in value ? value.default : value);
 
+/** One story's life: `ended` settles (with no answer) when `end()` is called. */
+function storyLife(): { ended: Promise<undefined>; end(): void } {
+  let end = () => {};
+  const ended = new Promise<undefined>((resolve) => {
+    end = () => resolve(undefined);
+  });
+  return { ended, end };
+}
+
 export function storybookMock<Api = undefined>(options: StorybookMockOptions<Api>): StorybookMock<Api> {
   let current: Mock = options.createMock(options.mockOptions);
-  // Bumped when a story starts and when it ends: an answer computed for an older story is dropped.
-  let generation = 0;
+  // Ended when a story starts and when it ends: an answer pending for an older story is dropped.
+  let life = storyLife();
+  const nextLife = () => {
+    life.end();
+    life = storyLife();
+  };
   const origin = () => options.baseUrl ?? globalThis.location.origin;
 
   const forCurrentStory = {
     async fetch(request: Request): Promise<Response> {
-      const asked = generation;
-      const response = await current.fetch(request);
+      const response = await Promise.race([current.fetch(request), life.ended]);
       // A network error, as if the request had been cancelled: its story is gone.
-      return asked === generation ? response : Response.error();
+      return response ?? Response.error();
     },
   };
 
@@ -124,7 +136,7 @@ export function storybookMock<Api = undefined>(options: StorybookMockOptions<Api
       const parameter = (context.parameters[parameterName] ?? {}) as SessionRecordingsMockParameter<Api>;
       const mock = await mockFor(parameter);
       current = mock;
-      generation += 1;
+      nextLife();
       if (parameter.arrange) {
         const api = options.createClient?.({
           baseUrl: origin(),
@@ -134,8 +146,10 @@ export function storybookMock<Api = undefined>(options: StorybookMockOptions<Api
         }) as Api;
         await parameter.arrange({ api, mock });
       }
+      // Storybook calls this when the story ends; by then another may have started and own the life.
+      const own = life;
       return () => {
-        generation += 1;
+        if (life === own) nextLife();
       };
     },
     get mock() {
