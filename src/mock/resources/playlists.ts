@@ -5,6 +5,7 @@ import { own } from "../own-key.js";
 import { empty, json } from "../responses.js";
 import { serverTime } from "../server-time.js";
 import { rememberedPer } from "../state/generation.js";
+import { positionOf } from "../state/list-positions.js";
 import { shortId } from "../state/random.js";
 import type { Playlist, ProjectState, Recording, User } from "../state/state.js";
 import { findFor, listed } from "../state/visibility.js";
@@ -32,19 +33,9 @@ function present(c: ProjectContext, playlist: Playlist): Playlist {
   });
 }
 
-// A list of playlists is only ever appended to, or has a playlist replaced where it is (a write
-// puts a new record): so an index of positions stays right while its size matches the list.
-const indexes = new WeakMap<Playlist[], Map<string, number>>();
 function byShortId(project: ProjectState, id: unknown): Playlist | undefined {
-  const list = project.playlists;
-  let index = indexes.get(list);
-  if (!index) {
-    index = new Map();
-    indexes.set(list, index);
-  }
-  for (let i = index.size; i < list.length; i++) index.set(list[i]!.short_id, i);
-  const at = index.get(String(id));
-  return at === undefined ? undefined : list[at];
+  const at = positionOf(project.playlists, "playlists", String(id));
+  return at < 0 ? undefined : project.playlists[at];
 }
 
 const find = (c: ProjectContext, access: "read" | "update") => findFor(byShortId(c.project, c.request.path.short_id), access);

@@ -7,6 +7,7 @@
 // of a relative state (rebase.ts) names its anchor, the frame its records' times are in, so it
 // applies to a state saved in another frame.
 import { isObject } from "../../shared/is-object.js";
+import { positionOf, removeAt } from "./list-positions.js";
 import { recordInFrame } from "./rebase.js";
 import { type MockState, type ProjectState, type StatePart, stateParts } from "./state.js";
 
@@ -30,22 +31,13 @@ export type StateChange =
       anchor?: string;
     };
 
-/** The key a listed record is found by: the same the handlers find it by. */
-export const keyOf: Record<string, (item: Record<string, unknown>) => string> = {
-  playlists: (item) => String(item.short_id),
-  recordings: (item) => String(item.id),
-  subscriptions: (item) => String(item.id),
-  deliveries: (item) => String(item.id),
-};
-
 /** The record of `project` at `part` and `key`, or null when there is none. */
 export function recordOf(project: ProjectState, part: StatePart, key: string): unknown {
   // An optional part (deliveries) a state made before it lacks holds nothing.
   const holder = (project[part] ?? []) as unknown;
-  // From the end: a create's record is the last, so a create costs what it writes, not what the state holds.
   if (Array.isArray(holder)) {
-    for (let i = holder.length - 1; i >= 0; i--) if (keyOf[part]!(holder[i]) === key) return holder[i];
-    return null;
+    const at = positionOf(holder, part, key);
+    return at < 0 ? null : holder[at];
   }
   return Object.hasOwn(holder as object, key) ? (holder as Record<string, unknown>)[key] : null;
 }
@@ -76,9 +68,9 @@ export function applyChange(state: unknown, change: unknown): void {
     // Such a key would reach Object.prototype (`__proto__` sets the prototype); the mock never makes one.
     if (key in Object.prototype) throw new Error(`a changed record's key ${key} is a name the store cannot key by`);
     if (Array.isArray(holder)) {
-      const at = holder.findIndex((item) => isObject(item) && keyOf[record.part as string]!(item) === key);
+      const at = positionOf(holder, record.part as string, key);
       if (value === null) {
-        if (at >= 0) holder.splice(at, 1);
+        if (at >= 0) removeAt(holder, at);
       } else if (at >= 0) holder[at] = value;
       else holder.push(value);
     } else if (isObject(holder)) {

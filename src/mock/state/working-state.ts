@@ -5,7 +5,7 @@
 // a record or a shared part in place throws instead of leaking its change to another mock. So
 // every change goes through `write`, which is how `reset` undoes it in proportion to what was
 // written (the projects touched), not to the state's size.
-import { keyOf } from "./changes.js";
+import { positionOf, removeAt } from "./list-positions.js";
 import type { MockState, ProjectState, StatePart } from "./state.js";
 
 /** Freezes `value` and everything it holds that is not frozen already (a frozen object's parts were frozen with it). */
@@ -62,12 +62,9 @@ export function workingState(base: MockState): WorkingState {
         // A list part: its own copy before the first write (an optional part a snapshot lacks starts empty).
         const list = (holder === undefined ? [] : Object.isFrozen(holder) ? [...(holder as unknown[])] : holder) as Record<string, unknown>[];
         (project as unknown as Record<string, unknown>)[part] = list;
-        const keyed = keyOf[part]!;
-        // From the end: a create's record is the last.
-        let at = list.length - 1;
-        while (at >= 0 && keyed(list[at]!) !== key) at--;
+        const at = positionOf(list, part, key);
         if (stored === null) {
-          if (at >= 0) list.splice(at, 1);
+          if (at >= 0) removeAt(list, at);
         } else if (at >= 0) list[at] = stored as Record<string, unknown>;
         else list.push(stored as Record<string, unknown>);
         return;
