@@ -86,7 +86,7 @@ export function resolveOptions(options: ClientOptions): {
   check(
     url && /^https?:$/.test(url.protocol) && !url.username && !url.password && !url.search && !url.hash,
     "options.baseUrl",
-    `must be an absolute http or https URL without credentials (use apiKey), query or fragment, got "${shown}"`,
+    `must be an absolute http(s) URL with no credentials (use apiKey), query or fragment, got "${shown}"`,
   );
   // An unset environment variable is the usual cause: say so, rather than what a key may hold.
   check(apiKey != null && apiKey !== "", "options.apiKey", `is ${apiKey == null ? "missing" : "empty"}: pass a personal API key`);

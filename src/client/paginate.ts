@@ -74,10 +74,11 @@ export function createPagination(client: Client<paths>) {
     const { concurrency = 1, signal: callerSignal, ...rest } = options;
     checkWholeNumber(concurrency, 1, "concurrency");
     const query = rest.params?.query ?? {};
+    // A value wholeNumber cannot read is named as given.
     const offset = query.offset === undefined ? 0 : wholeNumber(query.offset);
-    check(offset !== undefined, "params.query.offset", "must be a whole number ≥ 0");
+    checkWholeNumber(offset ?? query.offset, 0, "params.query.offset");
     const limit = query.limit === undefined ? undefined : wholeNumber(query.limit);
-    check(query.limit === undefined || limit, "params.query.limit", "must be a whole number ≥ 1");
+    if (query.limit !== undefined) checkWholeNumber(limit ?? query.limit, 1, "params.query.limit");
 
     // Each page in flight has its own signal, cancelled when the caller's aborts or paging
     // stops (early, or on a failure): one listener on the caller's signal however many pages

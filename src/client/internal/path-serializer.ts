@@ -15,7 +15,8 @@ export function serializePath(template: string, params: Record<string, unknown> 
   return template.replace(placeholder, (_, name: string) => {
     const field = `params.path.${name}`;
     const value = params?.[name];
-    const kind = typeof value === "number" ? String(value) : value === null ? "null" : typeof value;
+    // A number or null names itself (NaN, Infinity, null); anything else by its type.
+    const kind = typeof value === "number" || value === null ? value : typeof value;
     check(typeof value === "string" || Number.isFinite(value), field, `is required, a string or a finite number, got ${kind}`);
     const text = String(value);
     check(text !== "" && text !== "." && text !== "..", field, `must not be "${text}", which would change the path`);
