@@ -6,7 +6,8 @@
 // what keeps it within its time: most of the suite waits on servers, sockets and Chromium, which
 // the others fill. What runs beside the suite is held back and printed after the suite's output,
 // so nothing interleaves. Exits non-zero if any fails. `--fast` (`npm run test:fast`): lint, then
-// the compiler beside the unit tests.
+// TypeScript 7 beside the unit tests: the same project's types, checked in about a fifth of 5.9's
+// time (7 s against 35 s), and `npm test` checks them with both.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -89,7 +90,7 @@ function packedAndInstalled() {
 
 const lint = () => [run("npx", ["--no-install", "biome", "ci", "."])];
 const steps = fast
-  ? [lint, () => [run("npx", ["--no-install", "tsc", "--noEmit"], { quiet: true }), run("npx", ["--no-install", "vitest", "run", "--project", "unit"])]]
+  ? [lint, () => [run("npm", ["run", "--silent", "typecheck:ts7"], { quiet: true }), run("npx", ["--no-install", "vitest", "run", "--project", "unit"])]]
   : [
       lint,
       () => [

@@ -3,7 +3,7 @@ import type { paths } from "../../generated/openapi.js";
 import { nextPage } from "../shared/next-page.js";
 import type { Page } from "./client-types.js";
 import { UnexpectedResponseError } from "./errors.js";
-import { check, checkWholeNumber } from "./internal/checks.js";
+import { checkWholeNumber } from "./internal/checks.js";
 import { unwrap } from "./unwrap.js";
 
 type Listing = {
@@ -75,10 +75,8 @@ export function createPagination(client: Client<paths>) {
     checkWholeNumber(concurrency, 1, "concurrency");
     const query = rest.params?.query ?? {};
     // A value wholeNumber cannot read is named as given.
-    const offset = query.offset === undefined ? 0 : wholeNumber(query.offset);
-    checkWholeNumber(offset ?? query.offset, 0, "params.query.offset");
-    const limit = query.limit === undefined ? undefined : wholeNumber(query.limit);
-    if (query.limit !== undefined) checkWholeNumber(limit ?? query.limit, 1, "params.query.limit");
+    const offset = query.offset === undefined ? 0 : checkWholeNumber(wholeNumber(query.offset) ?? query.offset, 0, "params.query.offset");
+    const limit = query.limit === undefined ? undefined : checkWholeNumber(wholeNumber(query.limit) ?? query.limit, 1, "params.query.limit");
 
     // Each page in flight has its own signal, cancelled when the caller's aborts or paging
     // stops (early, or on a failure): one listener on the caller's signal however many pages
