@@ -74,20 +74,23 @@ const [client, mock, conformance, mcp] = /** @type {[Record<string, any>, Record
 if (new Set(packages.map((p) => p.manifest.version)).size !== 1)
   fail(`the packages must share one version: ${packages.map((p) => `${p.manifest.name} ${p.manifest.version}`).join(", ")}`);
 
-for (const { dir } of packages) run("npx", ["--no-install", "publint", "--strict"], dir);
-// openapi.yaml is a data file, not a module with types; the conformance package is a bin only.
-run("npx", ["--no-install", "attw", "--pack", "packages/client", "--exclude-entrypoints", "./openapi.yaml", "./live/openapi.yaml"]);
-run("npx", ["--no-install", "attw", "--pack", "packages/mock"]);
-
 const work = await mkdtemp(join(tmpdir(), "packages-"));
 try {
+  if (!packedDir) run(process.execPath, ["scripts/build/pack.mjs", "--destination", work]);
+  /** @param {Record<string, any>} manifest */
+  const tarballOf = (manifest) => join(packedDir ?? work, `${manifest.name}-${manifest.version}.tgz`);
+  // The tarballs themselves are linted, as published: each tool's own `npm pack` would pack them again.
+  for (const { manifest } of packages) run("npx", ["--no-install", "publint", "run", tarballOf(manifest), "--strict"]);
+  // openapi.yaml is a data file, not a module with types; the conformance package is a bin only.
+  run("npx", ["--no-install", "attw", tarballOf(client), "--exclude-entrypoints", "./openapi.yaml", "./live/openapi.yaml"]);
+  run("npx", ["--no-install", "attw", tarballOf(mock)]);
+
   // What each publishes: its dist/ (no source maps), its README, the LICENSE and the CHANGELOG and,
   // for the client, the descriptions.
   /** @type {Record<string, any>} */
   const tarballs = {};
-  if (!packedDir) run(process.execPath, ["scripts/build/pack.mjs", "--destination", work]);
   for (const { manifest } of packages) {
-    const tarball = join(packedDir ?? work, `${manifest.name}-${manifest.version}.tgz`);
+    const tarball = tarballOf(manifest);
     const { files, bytes } = listTarball(tarball);
     const stray = files.filter(
       (file) => !/^(dist\/[^/]+\.(js|cjs|d\.ts|d\.cts)|package\.json|README\.md|LICENSE|CHANGELOG\.md|openapi\.yaml|live\/openapi\.yaml)$/.test(file),
