@@ -14,13 +14,16 @@ export const unitTests = [
   "test/clients/**/*.test.ts",
   "test/mcp/**/*.test.ts",
 ];
-// The unit-level files that take seconds each (servers and kill -9, the fuzz, the release gate's
-// redocly diffs, code generators, whole rebuilds), and those that need more than `npm ci`: in
+// The unit-level files that take seconds each (servers and kill -9, the fuzz, redocly's lint and
+// the release gate's diffs, code generators, whole rebuilds, bodies of megabytes), and those that need more than `npm ci`: in
 // `npm test`, left out of `npm run test:fast`.
 export const slowUnitTests = [
   "test/mock/server.test.ts",
   "test/mock/persistence*.test.ts",
   "test/mock/admin-long-strings.test.ts",
+  "test/mock/admin-limits.test.ts",
+  "test/record/planted-encodings.test.ts",
+  "test/spec/lint.test.ts",
   "test/mock/fuzz.test.ts",
   "test/mock/description-edit.test.ts",
   "test/mock/playwright.test.ts",
