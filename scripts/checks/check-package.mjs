@@ -1,5 +1,5 @@
-// The packaging checks of `npm test`: build the four packages, lint each with publint and
-// @arethetypeswrong/cli, pack each, and install the tarballs into a temporary consumer as a
+// The packaging checks of `npm test`: build and pack the four packages, lint each tarball with
+// publint and @arethetypeswrong/cli, and install the tarballs into a temporary consumer as a
 // team would: the client as a dependency, the mock and the conformance command as dev
 // dependencies. There it asserts the packages' budgets and runs what each ships: the client's
 // entries, the mock in-process and as MSW handlers, the mock server bin, and the conformance

@@ -2,8 +2,8 @@
 // state per story. The mock's handlers are the worker's initial ones (the lowest priority, which
 // the addon's per-story resetHandlers() keeps), and a project-level beforeEach gives each story a
 // fresh Mock built from its parameters. An answer still pending when its story ends fails at once,
-// as a cancelled request would, so a late one never reaches the next story. Nothing here imports Storybook or the addon: their types
-// meet these functions structurally.
+// as a cancelled request would, so a late one never reaches the next story. Nothing here imports
+// Storybook or the addon: their types meet these functions structurally.
 import type { HttpHandler } from "msw";
 import type { SetupWorker } from "msw/browser";
 import type { Mock, MockOptions } from "../engine.js";
